@@ -1,0 +1,3 @@
+export * from './sites/site-types.js';
+export * from './api/envelope.js';
+export * from './api/ret-codes.js';

@@ -1,0 +1,66 @@
+/** The ten regional sites. Ids follow the spec's own spelling (§1). */
+export const SITE_IDS = ['global', 'HKG', 'TUR', 'KAZ', 'NLD', 'EU', 'GEO', 'IDN', 'ARE', 'JPN'] as const;
+export type SiteId = (typeof SITE_IDS)[number];
+
+/** Environment derived from the host name (§1). */
+export type Environment = 'prod' | 'testnet' | 'test';
+
+/** Where the cookie banner's policy link points (§2 "Page shell"). */
+export type PolicyLinkKind = 'privacy-policy' | 'cookie-policy' | 'help-center-article';
+
+/** Sign-up bonus amounts in US dollars; null where the spec says "not shown" (§9). */
+export interface BonusTable {
+  normal: number | null;
+  affiliate: number | null;
+  affiliateExtra: number | null;
+  referral: number | null;
+  signup: number | null;
+  /** GEO only: the sign-up amount shown to affiliate visitors. */
+  affiliateSignup?: number | null;
+}
+
+export interface SiteDefinition {
+  id: SiteId;
+  /** Sub-domain label of the local development host: null for global (`localhost`), else `hk`, `tr`, … */
+  localLabel: string | null;
+  /** Supported locale codes in display order. */
+  languages: readonly string[];
+  defaultLanguage: string;
+  cookiePolicy: PolicyLinkKind;
+  /** Whether sign-up by mobile number is offered. */
+  phoneSignUp: boolean;
+  /** Regulated sites call login_compliance / register_compliance (§7). */
+  regulated: boolean;
+  bonus: BonusTable;
+}
+
+/** What the server resolves from a request and inlines into the page, so the app needs no call to know it. */
+export interface ResolvedSite {
+  site: SiteId;
+  env: Environment;
+  /** Locale of this page (from the path prefix, validated against the site). */
+  locale: string;
+  /** Locale whose translation files are loaded for `locale`. */
+  translationLocale: string;
+  dir: 'ltr' | 'rtl';
+  /** The origin the request was served on, e.g. `http://eu.localhost:3000`. */
+  origin: string;
+}
+
+/**
+ * The server inlines this into every page as `<script type="application/json" id="gh-bootstrap">`
+ * (a data block, so CSP without inline script still holds). The web app reads it synchronously at start.
+ */
+export interface PageBootstrap extends ResolvedSite {
+  /** The current site's definition, so the web bundle need not carry the whole table. */
+  siteDefinition: SiteDefinition;
+  /** Base path of the API, `/x-api` unless configured. */
+  apiBase: string;
+  /** Brand name; also the prefix of local storage keys such as `{product}_LANG_KEY`. */
+  product: string;
+  /** Brand domains (from configuration) that redirects may target besides the current origin. */
+  brandDomains: string[];
+}
+
+/** The id of the inlined bootstrap element. */
+export const BOOTSTRAP_ELEMENT_ID = 'gh-bootstrap';
