@@ -55,7 +55,18 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'react', 'react-dom', 'fastify', '@gatehouse/*'],
+              group: [
+                'node:*',
+                'fs',
+                'path',
+                'http',
+                'https',
+                'net',
+                'react',
+                'react-dom',
+                'fastify',
+                '@gatehouse/*',
+              ],
               message: 'contract is pure TypeScript with no I/O',
             },
           ],

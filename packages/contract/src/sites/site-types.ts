@@ -60,6 +60,13 @@ export interface PageBootstrap extends ResolvedSite {
   product: string;
   /** Brand domains (from configuration) that redirects may target besides the current origin. */
   brandDomains: string[];
+  /**
+   * The environment's RSA public key (base64 SPKI) the browser encrypts passwords with
+   * (web: features/auth-common/encrypt-password.ts). Absent when the server has none loaded.
+   */
+  passwordKey?: string;
+  /** Set when the path is not a page: the server answers 404 and the app renders its not-found page. */
+  notFound?: true;
 }
 
 /** The id of the inlined bootstrap element. */

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyBaseLogger } from 'fastify';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/index.js';
+import { loggerOptions } from './config/logger.js';
+import type { Db } from './db/connect.js';
+import { frameworkErrorHandler } from './framework-errors.js';
+import healthRoutes from './modules/health/health.routes.js';
+import deliveryPlugin from './modules/delivery/delivery.plugin.js';
+import outboxRoutes from './modules/delivery/outbox.routes.js';
+import passwords from './modules/password/password.plugin.js';
+import pages from './pages/page-routes.js';
+import robots from './pages/robots.js';
+import type { ViteLike } from './pages/vite-like.js';
+import cacheHeaders from './plugins/cache-headers.js';
+import csrfGuard from './plugins/csrf-guard.js';
+import errorEnvelope from './plugins/error-envelope.js';
+import kv from './plugins/kv.js';
+import openapi from './plugins/openapi.js';
+import pageBootstrap from './plugins/page-bootstrap.js';
+import rateLimit from './plugins/rate-limit.js';
+import redis from './plugins/redis.js';
+import securityHeaders from './plugins/security-headers.js';
+import session from './plugins/session.js';
+import staticAssets from './plugins/static-assets.js';
+import store from './plugins/store.js';
+import viteDev from './plugins/vite-dev.js';
+
+export type App = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface BuildAppOptions {
+  /** Development: a Vite dev server in middleware mode (see src/dev.ts). */
+  vite?: ViteLike;
+  /** Use this database instead of opening DATABASE_URL (tests). The app destroys it on close. */
+  db?: Db;
+}
+
+/**
+ * Wire the application. Nothing listens here (src/server.ts does); tests call `inject()`.
+ * Registration order matters and is the list below: add a plugin at its stage, with a comment.
+ */
+export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    // Our own ids only: a client-sent X-Request-Id could collide with or forge another request's.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler(config.apiBase),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  // 1. Connections other plugins build on.
+  app.register(redis, { config });
+
+  // 2. External plugins: security headers first, so even an early error response carries them.
+  app.register(securityHeaders, { config, viteDev: Boolean(opts.vite) });
+  if (opts.vite) app.register(viteDev, { vite: opts.vite });
+  app.register(cookie);
+  app.register(rateLimit, { config });
+
+  // 3. App plugins: store (db, migrations, seed), short-lived keys, page bootstrap registry.
+  app.register(store, { config, ...(opts.db ? { db: opts.db } : {}) });
+  app.register(kv);
+  app.register(pageBootstrap);
+  //    API conventions: the envelope for every failure, then the CSRF guard (onRequest, before
+  //    any body is read), Cache-Control, sessions, and the OpenAPI document (before the modules,
+  //    so it sees every route).
+  app.register(errorEnvelope, { apiBase: config.apiBase });
+  app.register(csrfGuard, { apiBase: config.apiBase });
+  app.register(cacheHeaders, { apiBase: config.apiBase });
+  app.register(session, { secureCookie: config.nodeEnv === 'production' });
+  app.register(openapi, { apiBase: config.apiBase });
+  //    Services modules share: password transport/hashing (adds `passwordKey` to pages), delivery.
+  app.register(passwords, { config });
+  app.register(deliveryPlugin, { config });
+
+  // 4. Modules: API areas under the API base.
+  app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+    },
+    { prefix: config.apiBase },
+  );
+  //    Dev tools outside the API base; each registers nothing in production.
+  app.register(outboxRoutes, { config });
+
+  // 5. Static files of the built web app (not in Vite development: Vite serves the source).
+  if (!opts.vite) app.register(staticAssets, { config });
+
+  // 6. Pages last: robots.txt, then every other GET becomes a page.
+  app.register(robots, { apiBase: config.apiBase });
+  app.register(pages, { config, ...(opts.vite ? { vite: opts.vite } : {}) });
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The validated configuration the app was built with. */
+    config: AppConfig;
+  }
+}

@@ -1,0 +1,227 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { isValidHostName, SITE_IDS, type Environment, type SiteId } from '@gatehouse/contract';
+import { DEFAULT_DATA_DIR, DEFAULT_WEB_DIST, WEB_SOURCE_ROOT } from './repo-paths.js';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; /** A file path, or `:memory:` for a throw-away database. */ file: string }
+  | { kind: 'postgres'; url: string };
+
+/** Everything the server reads from its environment, read once and validated at start. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  nodeEnv: NodeEnv;
+  dataDir: string;
+  /** The DATABASE_URL as given (or derived), kept for display with the password masked. */
+  databaseUrl: string;
+  database: DatabaseConfig;
+  /** Short-lived keys and rate limits go to Redis when set; otherwise to the database. */
+  redisUrl: string | null;
+  /** Production host names per site; the local `*.localhost` names always work besides these. */
+  siteDomains: Partial<Record<SiteId, string[]>>;
+  /** Host names (besides the current origin) that redirects may target. */
+  brandDomains: string[];
+  brandName: string;
+  /** Public base path of the API, e.g. `/x-api`. Always starts with `/`, never ends with one. */
+  apiBase: string;
+  /** Folder of the built web app (index.html, assets/, locales/). */
+  webDist: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Fastify's `trustProxy`: false, true, a list of addresses/CIDRs, or a hop count (as a function). */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** Run migrations and the idempotent seed when the app starts. */
+  migrateOnStart: boolean;
+  /** Baseline requests per minute per client address on the API (routes may set their own). */
+  rateLimitMax: number;
+  /** PEM private keys for the password transport, per environment; missing ones are generated under dataDir/keys. */
+  passwordKeys: Partial<Record<Environment, string>>;
+  /** argon2id cost; never below OWASP's minimum (m=19456 KiB, t=2, p=1). */
+  argon2: { memoryKib: number; timeCost: number; parallelism: number };
+  /** smtp:// or smtps:// URL; mail goes out through it when set (the outbox is written either way). */
+  smtpUrl: string | null;
+  /** The From header of outgoing mail. */
+  mailFrom: string;
+  /** Folder of the locale files (`{lng}/{ns}.json`) the server reads mail texts from. */
+  localesDir: string;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Thrown when the environment is invalid; the message lists every problem (no values echoed). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(v)));
+
+const list = (raw: string | undefined): string[] =>
+  (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // Loopback by default: `*.localhost` resolves there, and nothing is exposed until asked for.
+  HOST: z.string().min(1).default('127.0.0.1'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  SITE_DOMAINS: z.string().optional(),
+  BRAND_DOMAINS: z.string().optional(),
+  BRAND_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 _-]{0,39}$/, 'letters, digits, space, _ or -; at most 40')
+    .default('Gatehouse'),
+  API_BASE: z
+    .string()
+    .regex(/^\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/, 'a path such as /x-api')
+    .default('/x-api'),
+  WEB_DIST: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  TRUST_PROXY: z.string().optional(),
+  MIGRATE_ON_START: flag(true),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  PASSWORD_RSA_PRIVATE_KEY_PROD: z.string().min(1).optional(),
+  PASSWORD_RSA_PRIVATE_KEY_TESTNET: z.string().min(1).optional(),
+  PASSWORD_RSA_PRIVATE_KEY_TEST: z.string().min(1).optional(),
+  // Upward only: the floors are OWASP's argon2id minimum.
+  ARGON2_MEMORY_KIB: z.coerce
+    .number()
+    .int()
+    .min(19456, 'at least 19456 (OWASP minimum)')
+    .max(4_194_304)
+    .default(19456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(2, 'at least 2 (OWASP minimum)').max(100).default(2),
+  ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(64).default(1),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(320).optional(),
+  LOCALES_DIR: z.string().min(1).optional(),
+});
+
+function parseSiteDomains(raw: string | undefined, issues: string[]): Partial<Record<SiteId, string[]>> {
+  const out: Partial<Record<SiteId, string[]>> = {};
+  for (const pair of list(raw)) {
+    const eq = pair.indexOf('=');
+    const key = eq > 0 ? pair.slice(0, eq).trim() : '';
+    const site = SITE_IDS.find((id) => id.toLowerCase() === key.toLowerCase());
+    if (!site) {
+      issues.push(`SITE_DOMAINS: "${key || pair}" is not a site id (${SITE_IDS.join(', ')})`);
+      continue;
+    }
+    // Several names for one site: `EU=gatehouse.eu|eu.gatehouse.example` or the pair repeated.
+    for (const name of pair.slice(eq + 1).split('|')) {
+      const domain = name.trim().toLowerCase();
+      if (!isValidHostName(domain)) {
+        issues.push(`SITE_DOMAINS: "${domain}" for ${site} is not a host name`);
+        continue;
+      }
+      (out[site] ??= []).push(domain);
+    }
+  }
+  return out;
+}
+
+function parseTrustProxy(raw: string | undefined): AppConfig['trustProxy'] {
+  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) {
+    // A hop count: trust that many proxies in front of us, nearest first.
+    const hops = Number(raw);
+    return (_address, hop) => hop < hops;
+  }
+  return raw; // addresses / CIDRs, comma separated; Fastify (proxy-addr) validates them
+}
+
+function parseDatabase(url: string, cwd: string, issues: string[]): DatabaseConfig {
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (file === ':memory:') return { kind: 'sqlite', file };
+    if (file) return { kind: 'sqlite', file: path.resolve(cwd, file) };
+  }
+  issues.push('DATABASE_URL: must be sqlite:<file>, sqlite::memory: or postgres://…');
+  return { kind: 'sqlite', file: ':memory:' };
+}
+
+/** Hide the password of a connection URL before it is printed anywhere. */
+export function maskUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@]*@/i, '$1***@');
+}
+
+/**
+ * Read and validate the environment. Pure apart from resolving relative paths against `cwd`.
+ * Throws ConfigError listing every problem at once.
+ */
+export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const issues: string[] = [];
+  const dataDir = e.DATA_DIR ? path.resolve(cwd, e.DATA_DIR) : DEFAULT_DATA_DIR;
+  const databaseUrl = e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'gatehouse.sqlite')}`;
+  const database = parseDatabase(databaseUrl, cwd, issues);
+  const siteDomains = parseSiteDomains(e.SITE_DOMAINS, issues);
+  const brandDomains = list(e.BRAND_DOMAINS).map((d) => d.toLowerCase());
+  for (const d of brandDomains) {
+    if (!isValidHostName(d)) issues.push(`BRAND_DOMAINS: "${d}" is not a host name`);
+  }
+  if (issues.length) throw new ConfigError(`Invalid configuration:\n  ${issues.join('\n  ')}`);
+
+  // Every configured site domain may also be a redirect target.
+  const allBrand = new Set([...brandDomains, ...Object.values(siteDomains).flat()]);
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    nodeEnv: e.NODE_ENV,
+    dataDir,
+    databaseUrl,
+    database,
+    redisUrl: e.REDIS_URL ?? null,
+    siteDomains,
+    brandDomains: [...allBrand],
+    brandName: e.BRAND_NAME,
+    apiBase: e.API_BASE,
+    webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    migrateOnStart: e.MIGRATE_ON_START,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    passwordKeys: {
+      ...(e.PASSWORD_RSA_PRIVATE_KEY_PROD ? { prod: e.PASSWORD_RSA_PRIVATE_KEY_PROD } : {}),
+      ...(e.PASSWORD_RSA_PRIVATE_KEY_TESTNET ? { testnet: e.PASSWORD_RSA_PRIVATE_KEY_TESTNET } : {}),
+      ...(e.PASSWORD_RSA_PRIVATE_KEY_TEST ? { test: e.PASSWORD_RSA_PRIVATE_KEY_TEST } : {}),
+    },
+    argon2: {
+      memoryKib: e.ARGON2_MEMORY_KIB,
+      timeCost: e.ARGON2_TIME_COST,
+      parallelism: e.ARGON2_PARALLELISM,
+    },
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? `"${e.BRAND_NAME}" <no-reply@localhost>`,
+    // Production serves the built app, whose locales/ is a copy of the web's public/locales.
+    localesDir: e.LOCALES_DIR
+      ? path.resolve(cwd, e.LOCALES_DIR)
+      : e.NODE_ENV === 'production'
+        ? path.join(e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST, 'locales')
+        : path.join(WEB_SOURCE_ROOT, 'public', 'locales'),
+  };
+}

@@ -1,0 +1,25 @@
+import { Migrator, type Kysely, type MigrationResultSet } from 'kysely';
+import { migrations } from './migrations/index.js';
+
+/** A static provider: migrations are bundled with the code, so the build needs no file scanning. */
+function migrator(db: Kysely<unknown>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+}
+
+function check(result: MigrationResultSet): string[] {
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`migration ${failed} failed`, { cause: result.error });
+  }
+  return (result.results ?? []).map((r) => r.migrationName);
+}
+
+/** Bring the schema up to date; returns the names of the migrations that ran. */
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
+  return check(await migrator(db as Kysely<unknown>).migrateToLatest());
+}
+
+/** Undo the most recent migration (development and tests). */
+export async function migrateDown<T>(db: Kysely<T>): Promise<string[]> {
+  return check(await migrator(db as Kysely<unknown>).migrateDown());
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RetCode } from '@gatehouse/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { buildApp, type App } from '../app.js';
+import { testConfig } from '../test-support/test-app.js';
+import { apiResponse, ok } from './envelope.js';
+
+/** The conventions as wired in the real app (app.ts), not just each plugin alone. */
+describe('API conventions in the built app', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = buildApp(testConfig());
+    // A stand-in module route, registered where modules go (under the API base).
+    app.register(
+      async (api) => {
+        api
+          .withTypeProvider<ZodTypeProvider>()
+          .post(
+            '/echo',
+            { schema: { body: z.object({ x: z.string() }), response: apiResponse(z.number()) } },
+            async (req) => ok(req.body.x.length),
+          );
+      },
+      { prefix: '/x-api' },
+    );
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('answers unknown API routes with the envelope and leaves other paths to the pages', async () => {
+    const api = await app.inject({ method: 'GET', url: '/x-api/no/such/route' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ ret_code: RetCode.ROUTE_NOT_FOUND, result: null });
+    expect(api.headers['cache-control']).toBe('no-store');
+    const page = await app.inject({ method: 'GET', url: '/no/such/page', headers: { accept: 'text/html' } });
+    expect(page.body).not.toContain('ret_code');
+  });
+
+  it('guards state-changing API calls against CSRF', async () => {
+    const res = await app.inject({ method: 'POST', url: '/x-api/anything', payload: {} });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().ret_code).toBe(RetCode.CSRF_REJECTED);
+  });
+
+  it('refuses non-JSON bodies', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/x-api/echo',
+      payload: 'a=1',
+      headers: { platform: 'pc', 'content-type': 'text/plain' },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().ret_code).toBe(RetCode.UNSUPPORTED_MEDIA_TYPE);
+  });
+
+  it('accepts a valid JSON body and refuses one over 64 KiB', async () => {
+    const small = await app.inject({
+      method: 'POST',
+      url: '/x-api/echo',
+      payload: { x: 'abc' },
+      headers: { platform: 'pc' },
+    });
+    expect(small.json()).toEqual({ ret_code: 0, ret_msg: 'OK', result: 3 });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/x-api/echo',
+      payload: JSON.stringify({ x: 'y'.repeat(70 * 1024) }),
+      headers: { platform: 'pc', 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().ret_code).toBe(RetCode.PAYLOAD_TOO_LARGE);
+  });
+
+  it('has a working session service on the store', async () => {
+    const token = await app.sessions.create('user-1');
+    expect(await app.sessions.verify(token)).toMatchObject({ userId: 'user-1' });
+  });
+});

@@ -1,0 +1,41 @@
+/** What a message is for; each kind has its texts in the `mail` locale namespace. */
+export const DELIVERY_KINDS = [
+  'register-code',
+  'register-link',
+  'login-code',
+  'reset-code',
+  'password-changed',
+] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+
+export type DeliveryChannel = 'email' | 'sms';
+
+export interface DeliveryMessage {
+  channel: DeliveryChannel;
+  /** A normalised e-mail address, or an E.164 number (`+447700900123`). */
+  to: string;
+  kind: DeliveryKind;
+  /**
+   * The page's locale, e.g. `tr-TUR` (or its translation locale `tr-TR`): texts come from that
+   * locale's `mail.json`, falling back to the language, then to `en`.
+   */
+  locale: string;
+  /**
+   * Interpolated into the texts as `{{name}}`. `code` and `link` are also kept in their own outbox
+   * columns (tests read them); `product` (the brand name) is filled in when not given.
+   */
+  vars: Readonly<Record<string, string>>;
+}
+
+export interface DeliveryResult {
+  /** The outbox row id. */
+  id: string;
+}
+
+export interface Delivery {
+  /**
+   * Writes the outbox, then sends by SMTP (e-mail, when SMTP_URL is set) or the SMS provider.
+   * Throws ApiError SYSTEM_BUSY when sending failed (the outbox row is kept, marked `failed`).
+   */
+  send(message: DeliveryMessage): Promise<DeliveryResult>;
+}

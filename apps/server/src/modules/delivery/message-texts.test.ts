@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { WEB_SOURCE_ROOT } from '../../config/repo-paths.js';
+import { DELIVERY_KINDS } from './delivery-types.js';
+import { createMessageTexts, fallbackChain, interpolate } from './message-texts.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gh-locales-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+function write(locale: string, content: unknown) {
+  fs.mkdirSync(path.join(dir, locale), { recursive: true });
+  fs.writeFileSync(path.join(dir, locale, 'mail.json'), JSON.stringify(content));
+}
+write('en', {
+  'register-code': {
+    subject: 'Code {{code}}',
+    body: 'Your {{product}} code is {{ code }}.',
+    sms: 'SMS {{code}}',
+  },
+  'login-code': { subject: 'Login {{code}}', body: 'Login body {{code}}', sms: 'Login SMS {{code}}' },
+});
+write('tr', { 'register-code': { subject: 'Kod {{code}}', body: 'Kodunuz {{code}}' } });
+write('tr-TUR', { 'register-code': { subject: 'TUR kod {{code}}' } });
+
+describe('mail texts', () => {
+  const texts = createMessageTexts(dir);
+  const vars = { code: '123456', product: 'Gatehouse' };
+
+  it('interpolates {{var}} and leaves unknown placeholders visible', () => {
+    expect(interpolate('a {{x}} b {{ y }} {{z}}', { x: '1', y: '2' })).toBe('a 1 b 2 {{z}}');
+  });
+
+  it('falls back key by key: locale, language, en', async () => {
+    await expect(texts.render('register-code', 'email', 'tr-TUR', vars)).resolves.toEqual({
+      subject: 'TUR kod 123456',
+      body: 'Kodunuz 123456',
+    });
+    await expect(texts.render('register-code', 'sms', 'tr-TUR', vars)).resolves.toEqual({
+      subject: null,
+      body: 'SMS 123456',
+    });
+    await expect(texts.render('login-code', 'email', 'tr', vars)).resolves.toEqual({
+      subject: 'Login 123456',
+      body: 'Login body 123456',
+    });
+    await expect(texts.render('register-code', 'email', 'de-DE', vars)).resolves.toEqual({
+      subject: 'Code 123456',
+      body: 'Your Gatehouse code is 123456.',
+    });
+  });
+
+  it('never reads outside the locales folder', () => {
+    expect(fallbackChain('../../etc')).toEqual(['en']);
+    expect(fallbackChain('en')).toEqual(['en']);
+    expect(fallbackChain('zh-HK')).toEqual(['zh-HK', 'zh', 'en']);
+    expect(fallbackChain('tr-TUR')).toEqual(['tr-TR', 'tr-TUR', 'tr', 'en']);
+    expect(fallbackChain('en-GB')).toEqual(['en', 'en-GB']);
+  });
+
+  it('says which text is missing', async () => {
+    await expect(texts.render('reset-code', 'email', 'en', vars)).rejects.toThrow(/reset-code\.subject/);
+  });
+
+  it('has every kind in English in the shipped mail.json (subject, body and sms)', async () => {
+    const shipped = createMessageTexts(path.join(WEB_SOURCE_ROOT, 'public', 'locales'));
+    const all = { code: '000000', link: 'https://example.test/x', minutes: '10', product: 'P' };
+    for (const kind of DELIVERY_KINDS) {
+      const mail = await shipped.render(kind, 'email', 'en', all);
+      const sms = await shipped.render(kind, 'sms', 'en', all);
+      for (const text of [mail.subject ?? '', mail.body, sms.body]) expect(text, kind).not.toMatch(/\{\{/);
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import type { Redis } from 'ioredis';
+import { assertTtl, type KvStore } from './kv-store.js';
+
+/**
+ * Short-lived keys in Redis (REDIS_URL). Redis expires keys itself. The client belongs to the
+ * caller (the redis plugin), so `close()` leaves it open.
+ */
+export class RedisKv implements KvStore {
+  readonly #redis: Redis;
+  readonly #prefix: string;
+
+  constructor(redis: Redis, opts: { prefix?: string } = {}) {
+    this.#redis = redis;
+    this.#prefix = opts.prefix ?? 'gh:kv:';
+  }
+
+  #k(key: string): string {
+    return this.#prefix + key;
+  }
+
+  get(key: string): Promise<string | null> {
+    return this.#redis.get(this.#k(key));
+  }
+
+  async set(key: string, value: string, ttlMs?: number): Promise<void> {
+    assertTtl(ttlMs);
+    if (ttlMs === undefined) await this.#redis.set(this.#k(key), value);
+    else await this.#redis.set(this.#k(key), value, 'PX', ttlMs);
+  }
+
+  async add(key: string, value: string, ttlMs?: number): Promise<boolean> {
+    assertTtl(ttlMs);
+    const ok =
+      ttlMs === undefined
+        ? await this.#redis.set(this.#k(key), value, 'NX')
+        : await this.#redis.set(this.#k(key), value, 'PX', ttlMs, 'NX');
+    return ok === 'OK';
+  }
+
+  async take(key: string): Promise<string | null> {
+    // MULTI keeps GET and DEL together (works on Redis older than 6.2, which lacks GETDEL).
+    const replies = await this.#redis.multi().get(this.#k(key)).del(this.#k(key)).exec();
+    const [err, value] = replies?.[0] ?? [null, null];
+    if (err) throw err;
+    return typeof value === 'string' ? value : null;
+  }
+
+  async incr(key: string, ttlMs?: number): Promise<number> {
+    assertTtl(ttlMs);
+    const k = this.#k(key);
+    if (ttlMs === undefined) return this.#redis.incr(k);
+    // Create the counter with its expiry only if absent, then count: one fixed window.
+    const replies = await this.#redis.multi().set(k, '0', 'PX', ttlMs, 'NX').incr(k).exec();
+    const [err, count] = replies?.[1] ?? [new Error('redis transaction aborted'), null];
+    if (err) throw err;
+    return Number(count);
+  }
+
+  async del(key: string): Promise<void> {
+    await this.#redis.del(this.#k(key));
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}

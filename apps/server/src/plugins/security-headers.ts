@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+import type { FastifyReply } from 'fastify';
+import type { AppConfig } from '../config/index.js';
+
+/** Per-response nonce for `<style>` elements that libraries inject (see styleNonce). */
+const styleNonces = new WeakMap<ServerResponse, string>();
+
+function nonceFor(res: ServerResponse): string {
+  let nonce = styleNonces.get(res);
+  if (!nonce) {
+    nonce = randomBytes(16).toString('base64');
+    styleNonces.set(res, nonce);
+  }
+  return nonce;
+}
+
+/**
+ * The nonce this response allows for `<style>` elements, or null under Vite development (where
+ * 'unsafe-inline' is used instead: a nonce would disable it). Pages publish it as
+ * `<meta property="csp-nonce" nonce="…">`, the convention Vite and get-nonce users read.
+ */
+export function styleNonce(reply: FastifyReply): string | null {
+  return styleNonces.get(reply.raw) ?? null;
+}
+
+type Directive = string | ((req: unknown, res: ServerResponse) => string);
+
+/**
+ * The Content-Security-Policy. Production: scripts only from our origin (the bootstrap is a JSON
+ * data block, which CSP does not treat as script), no inline style attributes in HTML (React sets
+ * `style` through the CSSOM, which style-src does not govern), `<style>` elements only with the
+ * per-response nonce. Only when Vite serves the app (`npm run dev`) are script/style relaxed for
+ * its inline preamble and injected CSS, and connect-src for its HMR websocket: a plain
+ * `node dist/server.js` gets the strict policy whatever NODE_ENV says.
+ */
+export function cspDirectives(config: AppConfig, viteDev: boolean): Record<string, Directive[]> {
+  const dev = viteDev;
+  const directives: Record<string, Directive[]> = {
+    'default-src': ["'self'"],
+    'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    'style-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", (_req, res) => `'nonce-${nonceFor(res)}'`],
+    // Avatars (Telegram photo_url, affiliate headimg) come from other https hosts.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  if (config.nodeEnv === 'production') directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+/** Security headers on every response, the very first one included. */
+export default fp<{ config: AppConfig; viteDev: boolean }>(
+  async (app, { config, viteDev }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, viteDev) },
+      // Cross-origin isolation headers would block the Telegram and captcha iframes/popups.
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // HSTS only where TLS is guaranteed; on http://*.localhost it would only get in the way.
+      strictTransportSecurity:
+        config.nodeEnv === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      xFrameOptions: { action: 'deny' },
+    });
+  },
+  { name: 'security-headers' },
+);

@@ -1,0 +1,25 @@
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type App, type BuildAppOptions } from '../app.js';
+import { loadConfig, type AppConfig, type Env } from '../config/index.js';
+
+/**
+ * Configuration for tests: an in-memory SQLite database, no web build (pages use the built-in
+ * template), silent logs. Pass env variables to override.
+ */
+export function testConfig(env: Env = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: 'sqlite::memory:',
+    WEB_DIST: path.join(os.tmpdir(), 'gatehouse-no-web-dist'),
+    DATA_DIR: path.join(os.tmpdir(), 'gatehouse-test-data'),
+    ...env,
+  });
+}
+
+/** A ready app on a fresh in-memory database; close it in afterAll/afterEach. */
+export async function testApp(env: Env = {}, opts: BuildAppOptions = {}): Promise<App> {
+  const app = buildApp(testConfig(env), opts);
+  await app.ready();
+  return app;
+}

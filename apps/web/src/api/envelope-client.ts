@@ -1,0 +1,179 @@
+import {
+  RetCode,
+  SESSION_EXPIRED_TOAST_MS,
+  SESSION_EXPIRED_TOAST_THROTTLE_MS,
+  isPasswordWrongResult,
+  isReturnedWithoutToast,
+  isSilentCode,
+  isSuccessCode,
+} from '@gatehouse/contract';
+import { TOAST_ERROR_MS, TOAST_SHORT_MS } from '../app/feedback/toast';
+import {
+  AFFILIATE_PATH_PREFIX,
+  OAUTH_AUTHORIZE_PATH,
+  PROFILE_PATH,
+  QUICK_TOKEN_PATH,
+  THIRD_PARTY_LOGIN_PATH,
+  UNBIND_GOOGLE_2FA_SEND_EMAIL_CODE_PATH,
+  pathKind,
+  pathOnly,
+} from './api-paths';
+import { apiConfig, insideTelegram } from './config';
+import { codeMessage, codeVariantMessage, errorToast } from './error-toast';
+import { ApiCallError, HttpError, NETWORK_RET_CODE, ParseError, type ApiEnvelope } from './errors';
+import { dropCachedResponse, httpRequest, type HttpMethod, type HttpOptions } from './http-client';
+import { apiHeaders } from './request-headers';
+import { adoptResponseToken } from './token-store';
+
+export interface ApiOptions extends Omit<HttpOptions, 'data'> {
+  /** Suppress the client's toast for this call; the caller shows the error itself. */
+  hideError?: boolean;
+  /** Called with the HttpError when the status is 400 or above (spec §8). */
+  onError?: (error: HttpError) => void;
+}
+
+export interface ApiRequestOptions extends ApiOptions {
+  data?: unknown;
+}
+
+export type SessionExpiredHandler = (envelope: ApiEnvelope<unknown>) => void;
+
+let sessionExpiredHandler: SessionExpiredHandler | undefined;
+let lastSessionToastAt = -Infinity;
+
+/** What to do when a call answers 10006 (log out locally, go to login…); not run for quick_token (spec §4). */
+export function setSessionExpiredHandler(handler: SessionExpiredHandler | undefined): void {
+  sessionExpiredHandler = handler;
+}
+
+/** Codes that are silent on affiliate calls (spec §8). */
+const AFFILIATE_SILENT_CODES: readonly number[] = [
+  RetCode.AFFILIATE_NOT_FOUND,
+  RetCode.AFFILIATE_DISABLED,
+  RetCode.NOT_FOUND,
+];
+
+function isEnvelope(value: unknown): value is ApiEnvelope<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { ret_code?: unknown }).ret_code === 'number'
+  );
+}
+
+function networkEnvelope(message: string): ApiEnvelope<null> {
+  return { ret_code: NETWORK_RET_CODE, ret_msg: message, result: null };
+}
+
+function passErrCount(envelope: ApiEnvelope<unknown>): number | undefined {
+  const nested = (envelope.result as { pass_err_count?: unknown } | null | undefined)?.pass_err_count;
+  const count = envelope.pass_err_count ?? nested;
+  return typeof count === 'number' ? count : undefined;
+}
+
+/**
+ * One API call: headers, transport, then the envelope rules of spec §8.
+ *
+ * Resolves to the envelope when ret_code is 0 or 10007, or 31002 with pass_err_count 3-5.
+ * Resolves to `null` when the HTTP status is 400 or above and the body is no envelope (after `onError`).
+ * Rejects with ApiCallError otherwise; `error.toasted` tells whether the user was already shown it.
+ */
+export async function request<T>(
+  method: HttpMethod,
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<ApiEnvelope<T> | null> {
+  const { hideError, onError, ...httpOptions } = options;
+  const url = /^https?:\/\//.test(path) ? path : apiConfig().baseUrl + path;
+  const sent = { ...httpOptions, headers: { ...apiHeaders(path), ...httpOptions.headers } };
+  let envelope: ApiEnvelope<T>;
+  let cause: unknown;
+  try {
+    const body = await httpRequest(method, url, sent);
+    // A 2xx without an envelope (a proxy's HTML page, an empty body) counts as "missing error payload".
+    envelope = (isEnvelope(body) ? body : networkEnvelope('Invalid response')) as ApiEnvelope<T>;
+  } catch (error) {
+    // Programmer errors and the caller's own cancellation are not the user's business.
+    if (error instanceof ParseError || options.signal?.aborted) throw error;
+    cause = error;
+    if (error instanceof HttpError) {
+      onError?.(error);
+      // An error status that still carries an envelope follows the ret_code rules; a bare one yields null.
+      if (!isEnvelope(error.body)) return null;
+      envelope = error.body as ApiEnvelope<T>;
+    } else {
+      envelope = networkEnvelope(error instanceof Error ? error.message : String(error)) as ApiEnvelope<T>;
+    }
+  }
+  return settle(envelope, method, path, url, sent, hideError === true, cause);
+}
+
+async function settle<T>(
+  received: ApiEnvelope<T>,
+  method: HttpMethod,
+  path: string,
+  url: string,
+  sent: HttpOptions,
+  hideError: boolean,
+  cause: unknown,
+): Promise<ApiEnvelope<T>> {
+  adoptResponseToken(received.token);
+  const bare = pathOnly(path);
+  let envelope = received;
+  if (envelope.ret_code === RetCode.UNBIND_2FA_SEND_CODE && bare === UNBIND_GOOGLE_2FA_SEND_EMAIL_CODE_PATH) {
+    envelope = { ...envelope, ret_code: RetCode.UNBIND_2FA_SEND_CODE_MAPPED };
+  }
+  const code = envelope.ret_code;
+  const isProfile = bare === PROFILE_PATH;
+  // Spec: 10007/33003/10009 drop the cached answer except for the profile. Beyond the spec, an error answer
+  // is never served from cache either, so a transient failure is not replayed for a whole ttl.
+  if (sent.useCache && ((isSilentCode(code) && !isProfile) || !isSuccessCode(code))) {
+    await dropCachedResponse(method, url, sent);
+  }
+  if (isSuccessCode(code) || isPasswordWrongResult(code, passErrCount(envelope))) return envelope;
+
+  const reject = (toast?: () => void): never => {
+    const shown = Boolean(toast) && !hideError;
+    if (shown) toast?.();
+    throw new ApiCallError(envelope, shown, { cause });
+  };
+  const message = () => codeMessage(code, envelope.ret_msg);
+
+  if (isSilentCode(code) || isReturnedWithoutToast(code)) return reject();
+  if (code === RetCode.SESSION_EXPIRED) {
+    if (bare !== QUICK_TOKEN_PATH) sessionExpiredHandler?.(envelope);
+    const now = Date.now();
+    if (hideError) return reject();
+    // Throttled: the user saw this toast moments ago, so the error still counts as shown.
+    if (now - lastSessionToastAt < SESSION_EXPIRED_TOAST_THROTTLE_MS)
+      throw new ApiCallError(envelope, true, { cause });
+    lastSessionToastAt = now;
+    return reject(() => errorToast(message, SESSION_EXPIRED_TOAST_MS));
+  }
+  if (code === RetCode.THIRD_PARTY_NOT_BOUND && bare === THIRD_PARTY_LOGIN_PATH && insideTelegram())
+    return reject();
+  if (AFFILIATE_SILENT_CODES.includes(code) && bare.startsWith(AFFILIATE_PATH_PREFIX)) return reject();
+  if (code === RetCode.SYSTEM_BUSY) {
+    return bare === OAUTH_AUTHORIZE_PATH ? reject() : reject(() => errorToast(message, TOAST_SHORT_MS));
+  }
+  if (code === RetCode.TOO_FREQUENT) {
+    const text = () => `${code}: ${codeVariantMessage(code, pathKind(bare), envelope.ret_msg)}`;
+    return reject(() => errorToast(text, TOAST_ERROR_MS));
+  }
+  if (code === RetCode.RISK_BLOCKED || code === RetCode.ACCOUNT_TERMINATED) {
+    return reject(() => errorToast(message, TOAST_ERROR_MS));
+  }
+  return reject(() => errorToast(() => `${code}: ${message()}`, TOAST_ERROR_MS));
+}
+
+/** Forgets the 10006 toast throttle (tests, and after a fresh login). */
+export function resetSessionToastThrottle(): void {
+  lastSessionToastAt = -Infinity;
+}
+
+/** The calls feature modules make: one file per API call builds on these. */
+export const api = {
+  get: <T>(path: string, options?: ApiOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, data?: unknown, options?: ApiOptions) =>
+    request<T>('POST', path, { ...options, data }),
+};

@@ -1,0 +1,42 @@
+/**
+ * The envelope client (spec §3, §7, §8, §9): what feature modules use to call the API.
+ *
+ * One file per API call on top of `api`:
+ *
+ *   // features/login/api/fetch-profile.ts
+ *   import { api, PROFILE_PATH } from '../../../api';
+ *   export const fetchProfile = () => api.get<Profile>(PROFILE_PATH, { useCache: true, ttl: PROFILE_CACHE_TTL_MS });
+ *
+ * Outcomes of a call:
+ * - resolves to the envelope `{ret_code, ret_msg, result, token}` for ret_code 0 and 10007
+ *   (and 31002 when pass_err_count is 3, 4 or 5);
+ * - resolves to `null` when the HTTP status is 400 or above without an envelope (`onError` is called first);
+ * - rejects with `ApiCallError` for any other code; the client has already shown the toast the spec
+ *   asks for (`error.toasted`), or none for the silent and "returned without toast" codes;
+ * - the app shell calls `configureApi` once (base URL, platform, translator) and
+ *   `setSessionExpiredHandler` for 10006.
+ */
+export { api, request, setSessionExpiredHandler, resetSessionToastThrottle } from './envelope-client';
+export type { ApiOptions, ApiRequestOptions, SessionExpiredHandler } from './envelope-client';
+export { configureApi, apiConfig, insideTelegram } from './config';
+export type { ApiConfig, ApiTranslator } from './config';
+export { httpRequest, dropCachedResponse } from './http-client';
+export type { HttpMethod, HttpOptions, ResponseType } from './http-client';
+export {
+  ApiCallError,
+  HttpError,
+  NetworkError,
+  ParseError,
+  TimeoutError,
+  NETWORK_RET_CODE,
+  isApiCallError,
+} from './errors';
+export type { ApiEnvelope } from './errors';
+export { setMonitor } from './monitor';
+export type { Monitor, MonitorEvent } from './monitor';
+export { getUserToken, setUserToken, getTgToken, setTgToken } from './token-store';
+export { deviceGuid, deviceId, GUID_COOKIE, DEVICE_ID_COOKIE } from './device-cookies';
+export { clearResponseCache } from './cache/response-cache';
+export type { CacheType } from './cache/response-cache';
+export { pageLang } from './request-headers';
+export * from './api-paths';

@@ -1,0 +1,32 @@
+import { StrictMode, Suspense } from 'react';
+import { Router, type BaseLocationHook } from 'wouter';
+import type { I18n } from '../i18n';
+import { I18nProvider } from '../i18n';
+import type { AppBootstrap } from './bootstrap';
+import { BootstrapProvider } from './bootstrap-context';
+import { AppShell } from './shell/app-shell';
+
+export interface AppProps {
+  bootstrap: AppBootstrap;
+  i18n: I18n;
+  /** Tests pass wouter's memory location; the browser uses the address bar. */
+  location?: { hook: BaseLocationHook; searchHook: () => string };
+}
+
+/** Providers, router and shell: everything `main.tsx` renders. */
+export function App({ bootstrap, i18n, location }: AppProps) {
+  return (
+    <StrictMode>
+      <BootstrapProvider value={bootstrap}>
+        <I18nProvider i18n={i18n}>
+          <Router hook={location?.hook} searchHook={location?.searchHook}>
+            {/* Nothing renders until the shell's phrases are in; they were requested at start. */}
+            <Suspense fallback={null}>
+              <AppShell />
+            </Suspense>
+          </Router>
+        </I18nProvider>
+      </BootstrapProvider>
+    </StrictMode>
+  );
+}
