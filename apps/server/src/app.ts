@@ -7,6 +7,17 @@ import type { AppConfig } from './config/index.js';
 import { loggerOptions } from './config/logger.js';
 import type { Db } from './db/connect.js';
 import { frameworkErrorHandler } from './framework-errors.js';
+import accounts from './modules/accounts/accounts.plugin.js';
+import countriesRoutes from './modules/countries/countries.routes.js';
+import registrationRoutes from './modules/registration/registration.routes.js';
+import { knownDevicesPlugin } from './modules/login/known-devices.repository.js';
+import loginRoutes from './modules/login/login.routes.js';
+import passwordResetRoutes from './modules/password-reset/password-reset.routes.js';
+import riskPlugin from './modules/risk/risk.plugin.js';
+import riskRoutes from './modules/risk/risk.routes.js';
+import tradeRoutes from './modules/trade/trade.routes.js';
+import bindingLookups from './modules/user/user.plugin.js';
+import userRoutes from './modules/user/user.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import deliveryPlugin from './modules/delivery/delivery.plugin.js';
 import outboxRoutes from './modules/delivery/outbox.routes.js';
@@ -90,11 +101,25 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   //    Services modules share: password transport/hashing (adds `passwordKey` to pages), delivery.
   app.register(passwords, { config });
   app.register(deliveryPlugin, { config });
+  //    Accounts (users table) for registration, login and profile.
+  app.register(accounts);
+  //    Login side: known devices (registration marks its device too), login risk counters,
+  //    and the bound-accounts registry other modules (Telegram) plug into.
+  app.register(knownDevicesPlugin);
+  app.register(riskPlugin);
+  app.register(bindingLookups);
 
   // 4. Modules: API areas under the API base.
   app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(loginRoutes);
+      await api.register(riskRoutes);
+      await api.register(userRoutes);
+      await api.register(passwordResetRoutes);
+      await api.register(tradeRoutes);
+      await api.register(registrationRoutes);
+      await api.register(countriesRoutes);
     },
     { prefix: config.apiBase },
   );

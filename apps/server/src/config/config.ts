@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isValidHostName, SITE_IDS, type Environment, type SiteId } from '@gatehouse/contract';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_DIST, WEB_SOURCE_ROOT } from './repo-paths.js';
+import { loadCaptchaConfig, type CaptchaConfig } from '../modules/captcha/captcha-config.js';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -46,6 +47,28 @@ export interface AppConfig {
   mailFrom: string;
   /** Folder of the locale files (`{lng}/{ns}.json`) the server reads mail texts from. */
   localesDir: string;
+  /** Telegram bot, signature checks and widget (modules/telegram, docs/telegram.md). */
+  telegram: TelegramConfig;
+  /** Captcha scenes, the self-hosted challenge and the vendor keys (modules/captcha, docs/captcha.md). */
+  captcha: CaptchaConfig;
+}
+
+export interface TelegramConfig {
+  /**
+   * The bot token (`<bot id>:<secret>`), or null. Development and test then generate one (kept
+   * under DATA_DIR/keys in development); production without a token turns Telegram off (43007).
+   */
+  botToken: string | null;
+  /** The bot's username, without `@`: the Login Widget's `data-telegram-login`, shown as the brand name. */
+  botName: string;
+  /** Signed Telegram data older than this (auth_date) is refused. */
+  authMaxAgeSec: number;
+  /** Which of Telegram's published Ed25519 keys checks the Mini App `signature`. */
+  env: 'test' | 'prod';
+  /** Mini App init data check: the bot-token HMAC (`hash`), Telegram's Ed25519 `signature`, or both. */
+  initDataCheck: 'hmac' | 'ed25519' | 'both';
+  /** The Login Widget script the web loads: Telegram's in production, the local stand-in otherwise. */
+  widgetScriptUrl: string;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -111,6 +134,22 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).max(320).optional(),
   LOCALES_DIR: z.string().min(1).optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, 'must look like <bot id>:<secret> as BotFather gives it')
+    .optional(),
+  TELEGRAM_BOT_NAME: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, 'a bot username without @ (5-32 letters, digits, _)')
+    .optional(),
+  // Telegram's own examples accept a day; an hour keeps a stolen payload useful for less long.
+  TELEGRAM_AUTH_MAX_AGE_MIN: z.coerce.number().int().min(1).max(1440).default(60),
+  TELEGRAM_ENV: z.enum(['test', 'prod']).default('prod'),
+  TELEGRAM_INIT_DATA_CHECK: z.enum(['hmac', 'ed25519', 'both']).default('hmac'),
+  TELEGRAM_WIDGET_SCRIPT_URL: z
+    .string()
+    .regex(/^(?:https:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/, 'an https:// URL or a path on this server')
+    .optional(),
 });
 
 function parseSiteDomains(raw: string | undefined, issues: string[]): Partial<Record<SiteId, string[]>> {
@@ -183,6 +222,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   for (const d of brandDomains) {
     if (!isValidHostName(d)) issues.push(`BRAND_DOMAINS: "${d}" is not a host name`);
   }
+  const captcha = loadCaptchaConfig(env, issues);
   if (issues.length) throw new ConfigError(`Invalid configuration:\n  ${issues.join('\n  ')}`);
 
   // Every configured site domain may also be a redirect target.
@@ -223,5 +263,19 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       : e.NODE_ENV === 'production'
         ? path.join(e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST, 'locales')
         : path.join(WEB_SOURCE_ROOT, 'public', 'locales'),
+    telegram: {
+      botToken: e.TELEGRAM_BOT_TOKEN ?? null,
+      botName: e.TELEGRAM_BOT_NAME ?? `${e.BRAND_NAME.replace(/[^A-Za-z0-9_]/g, '')}_local_bot`,
+      authMaxAgeSec: e.TELEGRAM_AUTH_MAX_AGE_MIN * 60,
+      env: e.TELEGRAM_ENV,
+      initDataCheck: e.TELEGRAM_INIT_DATA_CHECK,
+      // The real widget only where real Telegram can be reached; the stand-in (modules/telegram-simulator) elsewhere.
+      widgetScriptUrl:
+        e.TELEGRAM_WIDGET_SCRIPT_URL ??
+        (e.NODE_ENV === 'production'
+          ? 'https://telegram.org/js/telegram-widget.js?22'
+          : '/dev/telegram/telegram-widget.js'),
+    },
+    captcha,
   };
 }

@@ -1,2 +1,2 @@
 export { loadConfig, maskUrl, ConfigError } from './config.js';
-export type { AppConfig, DatabaseConfig, Env, NodeEnv } from './config.js';
+export type { AppConfig, DatabaseConfig, Env, NodeEnv, TelegramConfig } from './config.js';

@@ -94,10 +94,186 @@ export interface UsersTable {
   updated_at: number;
 }
 
+/** Devices each account has logged in from (modules/login); a new one needs a login code. */
+export interface KnownDeviceTable {
+  user_id: string;
+  /** The Guid header (device guid cookie, 36 characters). */
+  guid: string;
+  /** Epoch milliseconds. */
+  first_seen_at: number;
+  last_seen_at: number;
+  user_agent: string | null;
+}
+
+/** The trading environment an account last switched to (modules/trade; 1 = demo). */
+export interface TradeEnvTable {
+  user_id: string;
+  env: number;
+  /** Epoch milliseconds. */
+  switched_at: number;
+}
+
+/** Sign-up flows (modules/registration, docs/flows/registration.md). Codes and tokens only hashed. */
+export interface RegistrationsTable {
+  /** The flow id the client keeps (UUID v4). */
+  uuid: string;
+  /** `flow`: the uuid calls; `oneshot`: the older UI's calls keyed by identifier. */
+  mode: 'flow' | 'oneshot';
+  site: string;
+  channel: 'email' | 'mobile';
+  /** Normalised e-mail or E.164. */
+  login_name: string;
+  /** Locale messages are written in. */
+  lang: string;
+  residence_country: string | null;
+  residence_subdivision: string | null;
+  verify_type: 'code' | 'link';
+  /** info → code_sent → verified → done (recall_stage: info, verify, commit_password, commit_login). */
+  stage: 'info' | 'code_sent' | 'verified' | 'done';
+  /** SHA-256 (hex) of uuid + code; null once used or burnt. */
+  code_hash: string | null;
+  code_expires_at: number | null;
+  /** Verification attempts against the current code. */
+  attempts: number;
+  /** SHA-256 (hex) of the link token; null once used. */
+  link_token_hash: string | null;
+  link_expires_at: number | null;
+  sends: number;
+  last_sent_at: number | null;
+  platform: string;
+  version: string;
+  /** The sign-up channel record (spec §3) as JSON, written to signup_channels on commit. */
+  channel_json: string;
+  /** Set when done. */
+  user_id: string | null;
+  created_at: number;
+  updated_at: number;
+  expires_at: number;
+}
+
+/** The register payload's channel record of each account (spec §3). */
+export interface SignupChannelsTable {
+  user_id: string;
+  site: string;
+  platform: string;
+  regist_channel: string | null;
+  url: string | null;
+  user_code: string | null;
+  affiliate_id: string | null;
+  /** client_id of the OAuth flow that led here, or "not_found". */
+  oauth_tmp_login_id: string | null;
+  /** JSON: tg_source, eu_subscription (1/0), is_manual_input. */
+  ext_json: string | null;
+  /** JSON: the UTM and referral query fields (medium, source, campaign, ref, brokerId…). */
+  utm_json: string | null;
+  created_at: number;
+}
+
+/** Registered OAuth clients (modules/oauth, `npm run oauth:client`). */
+export interface OAuthClientsTable {
+  client_id: string;
+  /** SHA-256 (hex) of the client secret; null for public clients. */
+  secret_hash: string | null;
+  /** 0/1: public clients (no secret) authenticate by PKCE alone. */
+  is_public: number;
+  name: string;
+  logo_url: string | null;
+  /** JSON array of exact redirect URIs. */
+  redirect_uris: string;
+  /** JSON array of exact post-logout targets. */
+  post_logout_redirect_uris: string;
+  /** JSON array of the scopes this client may ask for. */
+  scopes: string;
+  created_at: number;
+}
+
+/** Scopes each user granted each client (modules/oauth). */
+export interface OAuthConsentsTable {
+  user_id: string;
+  client_id: string;
+  /** JSON array, sorted. */
+  scopes: string;
+  granted_at: number;
+  updated_at: number;
+}
+
+/** Authorization codes (modules/oauth). Only the code's hash is stored. */
+export interface OAuthCodesTable {
+  /** SHA-256 (hex) of the code. */
+  code_hash: string;
+  /** Shared by every token this code leads to. */
+  family_id: string;
+  client_id: string;
+  user_id: string;
+  redirect_uri: string;
+  /** JSON array. */
+  scopes: string;
+  /** PKCE S256 challenge. */
+  code_challenge: string;
+  /** The issuer (site origin) that issued it; the token endpoint must be on the same one. */
+  issuer: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** Opaque OAuth access and refresh tokens (modules/oauth). Only hashes are stored. */
+export interface OAuthTokensTable {
+  /** SHA-256 (hex) of the token. */
+  token_hash: string;
+  kind: 'access' | 'refresh';
+  family_id: string;
+  client_id: string;
+  user_id: string;
+  /** JSON array. */
+  scopes: string;
+  created_at: number;
+  expires_at: number;
+  /** Refresh tokens: when it was rotated (a second use is a reuse). */
+  used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** Telegram ↔ account bindings (modules/telegram): telegram_id and user_id are each unique. */
+export interface TelegramBindingsTable {
+  /** Telegram user id (numeric, as text). */
+  telegram_id: string;
+  user_id: string;
+  username: string | null;
+  first_name: string;
+  last_name: string | null;
+  photo_url: string | null;
+  /** 0/1: the user allowed the bot to message them (Mini App link-authorisation checkbox). */
+  allow_bot_messages: number;
+  /** Epoch milliseconds. */
+  bound_at: number;
+  updated_at: number;
+}
+
+/** Mini App task completions (modules/telegram), once per account, campaign and task. */
+export interface TelegramTaskCompletionsTable {
+  user_id: string;
+  campaign_id: string;
+  task_id: string;
+  telegram_id: string;
+  /** Epoch milliseconds. */
+  completed_at: number;
+}
+
 export interface Database {
   web_config: WebConfigTable;
   kv_entries: KvEntryTable;
   outbox: OutboxTable;
   sessions: SessionTable;
   users: UsersTable;
+  registrations: RegistrationsTable;
+  signup_channels: SignupChannelsTable;
+  known_devices: KnownDeviceTable;
+  trade_env: TradeEnvTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_consents: OAuthConsentsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_tokens: OAuthTokensTable;
+  telegram_bindings: TelegramBindingsTable;
+  telegram_task_completions: TelegramTaskCompletionsTable;
 }

@@ -57,10 +57,20 @@ export const RetCode = {
   PASSWORD_TIMESTAMP_STALE: 20008,
   REGISTRATION_CLOSED: 20009,
   REF_CODE_INVALID: 20010,
+  /** The mobile number is not a valid number for its calling code (libphonenumber-js). */
+  MOBILE_INVALID: 20011,
+  /** Too many wrong codes: this code is burnt; ask for a new one. */
+  VERIFY_CODE_ATTEMPTS_EXCEEDED: 20012,
 
   // 30xxx: captcha and risk.
   CAPTCHA_INVALID: 30001,
   CAPTCHA_EXPIRED: 30002,
+  /** Gatehouse meaning: this captcha solution was already used (one solution, one request). */
+  CAPTCHA_REPLAYED: 30003,
+  /** Gatehouse meaning: the captcha was solved for another scene than this request's. */
+  CAPTCHA_SCENE_MISMATCH: 30004,
+  /** Gatehouse meaning: this captcha type cannot be issued or verified here (not configured). */
+  CAPTCHA_UNAVAILABLE: 30005,
   /** Risk control blocked the action (toast 5 s). */
   RISK_BLOCKED: 30054,
   /** Gatehouse meaning: risk control wants an extra verification step; the caller handles it, no toast. */
@@ -78,6 +88,8 @@ export const RetCode = {
   TOO_MANY_PASSWORD_ERRORS: 31030,
   /** Gatehouse meaning: self-unban is not possible now (not banned, or the window has not opened). */
   SELF_UNBAN_UNAVAILABLE: 31040,
+  /** Gatehouse meaning: the password-reset token is unknown, used or expired (start the reset again). */
+  PASSWORD_RESET_EXPIRED: 31050,
   CONFIG_STALE: 33003,
 
   // 4xxxx: third parties, KYC and site rules.
@@ -117,6 +129,10 @@ export const RetCode = {
   OAUTH_SCOPE_INVALID: 42003,
   /** Gatehouse meaning: the authorization request is unknown or expired. */
   OAUTH_REQUEST_EXPIRED: 42004,
+  /** Gatehouse meaning: response_type is not `code` (no implicit grant); result.error unsupported_response_type. */
+  OAUTH_RESPONSE_TYPE_UNSUPPORTED: 42005,
+  /** Gatehouse meaning: PKCE missing or not S256 (RFC 7636, RFC 9700); result.error invalid_request. */
+  OAUTH_PKCE_REQUIRED: 42006,
   /** Gatehouse meaning: Telegram login data failed its signature check. */
   TELEGRAM_AUTH_INVALID: 43001,
   /** Gatehouse meaning: Telegram login data is too old (auth_date). */
@@ -125,6 +141,15 @@ export const RetCode = {
   TELEGRAM_ALREADY_BOUND: 43003,
   /** Gatehouse meaning: no Telegram account is bound to this account. */
   TELEGRAM_NOT_BOUND: 43004,
+  /** Gatehouse meaning: this account already has another Telegram account bound (unbind it first). */
+  TELEGRAM_ACCOUNT_ALREADY_LINKED: 43005,
+  /**
+   * Gatehouse meaning: binding or unbinding Telegram needs the password again (the session is older
+   * than the re-authentication window; ASVS 7.5.1). Result: `{reauth: 'password', window_seconds}`.
+   */
+  TELEGRAM_REAUTH_REQUIRED: 43006,
+  /** Gatehouse meaning: Telegram is not configured on this server (no bot token). */
+  TELEGRAM_UNAVAILABLE: 43007,
 
   // 5xxxx: upstream.
   SYSTEM_BUSY: 50002,

@@ -4,6 +4,15 @@ import * as kvEntries from './0002-kv-entries.js';
 import * as outbox from './0003-outbox.js';
 import * as sessions from './0004-sessions.js';
 import * as users from './0005-users.js';
+import * as registrations from './0006-registrations.js';
+import * as knownDevices from './0010-known-devices.js';
+import * as tradeEnv from './0011-trade-env.js';
+import * as oauthClients from './0040-oauth-clients.js';
+import * as oauthConsents from './0041-oauth-consents.js';
+import * as oauthCodes from './0042-oauth-codes.js';
+import * as oauthTokens from './0043-oauth-tokens.js';
+import * as telegramBindings from './0050-telegram-bindings.js';
+import * as telegramTaskCompletions from './0051-telegram-task-completions.js';
 
 /**
  * Every migration, in order. Keys sort lexically (Kysely runs them in key order), so keep the
@@ -16,4 +25,13 @@ export const migrations: Record<string, Migration> = {
   '0003-outbox': outbox,
   '0004-sessions': sessions,
   '0005-users': users,
+  '0006-registrations': registrations,
+  '0010-known-devices': knownDevices,
+  '0011-trade-env': tradeEnv,
+  '0040-oauth-clients': oauthClients,
+  '0041-oauth-consents': oauthConsents,
+  '0042-oauth-codes': oauthCodes,
+  '0043-oauth-tokens': oauthTokens,
+  '0050-telegram-bindings': telegramBindings,
+  '0051-telegram-task-completions': telegramTaskCompletions,
 };

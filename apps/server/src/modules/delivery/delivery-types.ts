@@ -2,6 +2,8 @@
 export const DELIVERY_KINDS = [
   'register-code',
   'register-link',
+  /** Sign-up attempted with an address that already has an account (no code: see registration). */
+  'register-exists',
   'login-code',
   'reset-code',
   'password-changed',

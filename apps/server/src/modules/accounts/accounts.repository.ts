@@ -1,0 +1,208 @@
+import { randomInt } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
+import { RetCode, type SiteId } from '@gatehouse/contract';
+import type { Db } from '../../db/connect.js';
+import type { UsersTable } from '../../db/schema.js';
+import { ApiError } from '../../lib/api-error.js';
+
+/** An account as the rest of the server sees it (the `users` row, camel-cased and typed). */
+export interface Account {
+  /** Numeric string, random, 10 digits, > 0 (spec §6); APIs expose it as a number. */
+  id: string;
+  /** Normalised (trimmed, lower-case). */
+  email: string | null;
+  /** E.164. */
+  mobile: string | null;
+  passwordHash: string | null;
+  status: 'active' | 'banned' | 'terminated';
+  bannedAt: number | null;
+  kycLevel: number;
+  memberTagKyc: number;
+  hasGoogle2fa: boolean;
+  lang: string;
+  site: SiteId;
+  residenceCountry: string | null;
+  passErrCount: number;
+  lockedUntil: number | null;
+  createdAt: number;
+}
+
+export interface CreateAccountInput {
+  email?: string;
+  mobile?: string;
+  passwordHash: string;
+  lang: string;
+  site: SiteId;
+  residenceCountry?: string | null;
+}
+
+export interface PasswordFailure {
+  passErrCount: number;
+  lockedUntil: number | null;
+}
+
+export interface LockoutPolicy {
+  /** The failure that brings the count to this number locks password login. */
+  threshold: number;
+  /** How long the lock lasts. */
+  durationMs: number;
+}
+
+/**
+ * The client passes 31002 on with pass_err_count 3, 4 and 5 (spec §5), so the sixth wrong
+ * password in a row locks (31030) for 30 minutes.
+ */
+export const DEFAULT_LOCKOUT: LockoutPolicy = { threshold: 6, durationMs: 30 * 60_000 };
+
+export interface AccountsRepository {
+  findById(id: string): Promise<Account | undefined>;
+  findByEmail(email: string): Promise<Account | undefined>;
+  findByMobile(e164: string): Promise<Account | undefined>;
+  /** An e-mail (contains "@") or an E.164 number. */
+  findByLoginName(emailOrE164: string): Promise<Account | undefined>;
+  /**
+   * Insert an account. ApiError(ACCOUNT_EXISTS) when the e-mail or mobile is taken — decided
+   * by the unique index, so two concurrent sign-ups of one address yield exactly one account.
+   * Pass `trx` to insert inside the caller's transaction.
+   */
+  create(input: CreateAccountInput, trx?: Db): Promise<Account>;
+  setPassword(id: string, passwordHash: string): Promise<void>;
+  /** Count one wrong password (atomically) and lock when the policy says so. */
+  recordPasswordFailure(id: string, now: number): Promise<PasswordFailure>;
+  resetPasswordFailures(id: string): Promise<void>;
+}
+
+type UserRow = Selectable<UsersTable>;
+
+export function toAccount(row: UserRow): Account {
+  return {
+    id: row.id,
+    email: row.email,
+    mobile: row.mobile,
+    passwordHash: row.password_hash,
+    status: row.status,
+    bannedAt: row.banned_at,
+    kycLevel: Number(row.kyc_level),
+    memberTagKyc: Number(row.member_tag_kyc),
+    hasGoogle2fa: Number(row.has_google2fa) === 1,
+    lang: row.lang,
+    site: row.site as SiteId,
+    residenceCountry: row.residence_country,
+    passErrCount: Number(row.pass_err_count),
+    lockedUntil: row.locked_until,
+    createdAt: row.created_at,
+  };
+}
+
+/** 10 digits, never starting with 0, so the number form and the text form agree. */
+export function newAccountId(): string {
+  return String(randomInt(1_000_000_000, 10_000_000_000));
+}
+
+/** SQLite (better-sqlite3) and PostgreSQL (pg) report a unique violation differently. */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
+  const code = (err as { code: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function createAccountsRepository(
+  db: Db,
+  opts: { lockout?: LockoutPolicy; now?: () => number } = {},
+): AccountsRepository {
+  const lockout = opts.lockout ?? DEFAULT_LOCKOUT;
+  const now = opts.now ?? Date.now;
+  const findOne = async (column: 'id' | 'email' | 'mobile', value: string) => {
+    const row = await db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
+    return row ? toAccount(row) : undefined;
+  };
+
+  return {
+    findById: (id) => findOne('id', id),
+    findByEmail: (email) => findOne('email', normaliseEmail(email)),
+    findByMobile: (e164) => findOne('mobile', e164),
+    findByLoginName: (name) =>
+      name.includes('@') ? findOne('email', normaliseEmail(name)) : findOne('mobile', name),
+
+    async create(input, trx) {
+      const target = trx ?? db;
+      if (!input.email && !input.mobile) throw new Error('an account needs an e-mail or a mobile number');
+      // A random id collides about once in 9·10^9 draws; look first rather than parse which
+      // index a constraint error came from (in a PostgreSQL transaction it would also abort it).
+      let id = newAccountId();
+      while (await target.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) {
+        id = newAccountId();
+      }
+      const at = now();
+      const row: UserRow = {
+        id,
+        email: input.email ? normaliseEmail(input.email) : null,
+        mobile: input.mobile ?? null,
+        password_hash: input.passwordHash,
+        status: 'active',
+        banned_at: null,
+        kyc_level: 0,
+        member_tag_kyc: 0,
+        has_google2fa: 0,
+        lang: input.lang,
+        site: input.site,
+        residence_country: input.residenceCountry ? input.residenceCountry.toUpperCase() : null,
+        pass_err_count: 0,
+        locked_until: null,
+        created_at: at,
+        updated_at: at,
+      };
+      try {
+        await target.insertInto('users').values(row).execute();
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new ApiError(RetCode.ACCOUNT_EXISTS);
+        throw err;
+      }
+      return toAccount(row);
+    },
+
+    async setPassword(id, passwordHash) {
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, pass_err_count: 0, locked_until: null, updated_at: now() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async recordPasswordFailure(id, at) {
+      // One UPDATE, so concurrent wrong passwords all count. A lock that has run out starts
+      // the count again from 1. SET expressions read the old row on both dialects.
+      const expired = sql<boolean>`(locked_until is not null and locked_until <= ${at})`;
+      const nextCount = sql<number>`(case when ${expired} then 1 else pass_err_count + 1 end)`;
+      const row = await db
+        .updateTable('users')
+        .set({
+          pass_err_count: nextCount,
+          locked_until: sql<number | null>`(case when ${nextCount} >= ${lockout.threshold} then ${
+            at + lockout.durationMs
+          } when ${expired} then null else locked_until end)`,
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .returning(['pass_err_count', 'locked_until'])
+        .executeTakeFirst();
+      if (!row) return { passErrCount: 0, lockedUntil: null };
+      return {
+        passErrCount: Number(row.pass_err_count),
+        lockedUntil: row.locked_until === null ? null : Number(row.locked_until),
+      };
+    },
+
+    async resetPasswordFailures(id) {
+      await db
+        .updateTable('users')
+        .set({ pass_err_count: 0, locked_until: null, updated_at: now() })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { FastifyRequest } from 'fastify';
+import type { BannerItem, WebConfigEntry } from '@gatehouse/contract';
+import type { WebConfigRegistry } from './web-config.plugin.js';
+import type { WebConfigRepository } from './web-config.repository.js';
+
+/** Banners are stored as web config rows named `banner:<key>`. */
+export const BANNER_PREFIX = 'banner:';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function isBannerItem(v: unknown): v is BannerItem {
+  if (!isRecord(v) || typeof v.title !== 'string') return false;
+  return ['description', 'link', 'image'].every((k) => v[k] === undefined || typeof v[k] === 'string');
+}
+
+/**
+ * The banners of one stored value for a language: either a list for every language, or an
+ * object of lists by language (`{"en": […], "tr-TR": […]}`) where the base language and then
+ * `en` stand in for a missing one. Malformed items are dropped rather than failing the call.
+ */
+export function bannersFor(value: unknown, language: string | undefined): BannerItem[] | null {
+  let list: unknown = value;
+  if (isRecord(value)) {
+    const lang = language ?? 'en';
+    list = value[lang] ?? value[lang.split('-')[0] ?? ''] ?? value.en;
+  }
+  return Array.isArray(list) ? list.filter(isBannerItem) : null;
+}
+
+export interface WebConfigService {
+  entries(keys: readonly string[], request: FastifyRequest): Promise<WebConfigEntry[]>;
+  banners(keys: readonly string[], language: string | undefined): Promise<{ name: string; value: BannerItem[] }[]>;
+}
+
+export function createWebConfigService(repo: WebConfigRepository, registry: WebConfigRegistry): WebConfigService {
+  return {
+    async entries(keys, request) {
+      const unique = [...new Set(keys)];
+      const stored = await repo.read(unique.filter((k) => !registry.contributor(k) && !k.startsWith(BANNER_PREFIX)));
+      const out: WebConfigEntry[] = [];
+      for (const name of unique) {
+        const computed = registry.contributor(name);
+        if (computed) out.push({ name, value: computed(request) });
+        // Unknown keys are left out: the client keeps its default for them.
+        else if (stored.has(name)) out.push({ name, value: stored.get(name) });
+      }
+      return out;
+    },
+    async banners(keys, language) {
+      const unique = [...new Set(keys)];
+      const stored = await repo.read(unique.map((k) => BANNER_PREFIX + k));
+      const out: { name: string; value: BannerItem[] }[] = [];
+      for (const name of unique) {
+        const items = bannersFor(stored.get(BANNER_PREFIX + name), language);
+        if (items) out.push({ name, value: items });
+      }
+      return out;
+    },
+  };
+}

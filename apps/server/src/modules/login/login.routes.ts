@@ -1,0 +1,178 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  banInfoRequestSchema,
+  banInfoSchema,
+  loginNeedVerifySchema,
+  loginRequestSchema,
+  loginResendRequestSchema,
+  loginResultSchema,
+  loginVerifyRequestSchema,
+  logoutRequestSchema,
+  logoutResultSchema,
+  type LoginResult,
+} from '@gatehouse/contract';
+import { apiResponse, ok } from '../../lib/envelope.js';
+import { requestSite } from '../../lib/request-site.js';
+import { wantsBodyToken } from '../../plugins/session.js';
+import { DEFAULT_LOCKOUT } from '../accounts/accounts.repository.js';
+import type { Account } from '../accounts/accounts.repository.js';
+import { createBanTokens } from './ban-tokens.js';
+import { createLoginChallenges } from './login-challenges.js';
+import { LoginRefusal, SELF_UNBIND_COOKIE, sendRefusal } from './login-refusal.js';
+import { createLoginService, type LoginClient } from './login.service.js';
+import { deviceGuidOf, deviceIdOf, langOf, userAgentOf } from './request-context.js';
+import { createUnknownNameFailures } from './unknown-name-failures.js';
+
+/** Password and code guesses are also capped by the framework limit, before any work is done. */
+const GUESS_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
+
+/**
+ * Login, its code step, the ban info and logout (spec §7; docs/flows/login.md). Needs the
+ * root decorators `accounts`, `passwords`, `risk`, `devices`, `delivery`, `kv`, `sessions`.
+ */
+const loginRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createLoginService({
+    accounts: app.accounts,
+    hasher: app.passwords.hasher,
+    transport: app.passwords.transport,
+    risk: app.risk,
+    devices: app.devices,
+    delivery: app.delivery,
+    challenges: createLoginChallenges(app.kv),
+    unknownNames: createUnknownNameFailures(app.kv, DEFAULT_LOCKOUT),
+    banTokens: createBanTokens(app.kv),
+    lockout: DEFAULT_LOCKOUT,
+    now: () => Date.now(),
+  });
+
+  const clientOf = (req: FastifyRequest): LoginClient => {
+    const { site, env } = requestSite(req);
+    return {
+      site,
+      env,
+      ip: req.ip,
+      deviceId: deviceIdOf(req),
+      guid: deviceGuidOf(req),
+      userAgent: userAgentOf(req),
+      locale: langOf(req),
+    };
+  };
+
+  /** Every login gets a fresh session; the one this browser carried (if any) ends here. */
+  const startSession = async (req: FastifyRequest, reply: FastifyReply, account: Account) => {
+    if (req.sessionToken) await app.sessions.revoke(req.sessionToken);
+    const token = await app.sessions.create(account.id, { userAgent: userAgentOf(req), ip: req.ip });
+    reply.setSession(token);
+    const result: LoginResult = { user_id: Number(account.id), new_user: false, need_verify: null };
+    return ok(result, wantsBodyToken(req) ? token : undefined);
+  };
+
+  /** Refusals with extra envelope fields or a cookie are written here; the rest go to the error envelope. */
+  const refuse = (req: FastifyRequest, reply: FastifyReply, err: unknown) => {
+    if (err instanceof LoginRefusal) return sendRefusal(req, reply, err);
+    throw err;
+  };
+
+  // Regulated sites call login_compliance (spec §7). Same flow: the site rules follow the Host,
+  // not the path, so neither path can be used to skip them.
+  const loginPaths = [
+    ['/login', 'Log in with e-mail or mobile and password'],
+    ['/user/public/login_compliance', 'Log in on a regulated site'],
+  ] as const;
+  for (const [path, summary] of loginPaths) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['login'],
+          summary,
+          body: loginRequestSchema,
+          response: apiResponse(loginResultSchema),
+        },
+        config: GUESS_RATE_LIMIT,
+      },
+      async (req, reply) => {
+        try {
+          const outcome = await service.login(req.body, clientOf(req));
+          if (outcome.kind === 'challenge') {
+            return ok<LoginResult>({ user_id: null, new_user: false, need_verify: outcome.needVerify });
+          }
+          return await startSession(req, reply, outcome.account);
+        } catch (err) {
+          return refuse(req, reply, err);
+        }
+      },
+    );
+  }
+
+  app.post(
+    '/user/public/login/verify',
+    {
+      schema: {
+        tags: ['login'],
+        summary: 'Complete a login with the code sent to the account',
+        body: loginVerifyRequestSchema,
+        response: apiResponse(loginResultSchema),
+      },
+      config: GUESS_RATE_LIMIT,
+    },
+    async (req, reply) => {
+      try {
+        const account = await service.verify(req.body.challenge_id, req.body.code, clientOf(req));
+        return await startSession(req, reply, account);
+      } catch (err) {
+        return refuse(req, reply, err);
+      }
+    },
+  );
+
+  app.post(
+    '/user/public/login/verify/resend',
+    {
+      schema: {
+        tags: ['login'],
+        summary: 'Send a new login code',
+        body: loginResendRequestSchema,
+        response: apiResponse(loginNeedVerifySchema),
+      },
+      config: GUESS_RATE_LIMIT,
+    },
+    async (req) => ok(await service.resend(req.body.challenge_id, clientOf(req))),
+  );
+
+  app.post(
+    '/user/public/ban/einfo',
+    {
+      schema: {
+        tags: ['login'],
+        summary: 'The ban behind the self_unbind_token cookie (spec §4 ban flow)',
+        body: banInfoRequestSchema,
+        response: apiResponse(banInfoSchema),
+      },
+    },
+    async (req) => {
+      const token = req.cookies[SELF_UNBIND_COOKIE] ?? req.body?.self_unbind_token ?? null;
+      return ok(await service.banInfo(token));
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['login'],
+        summary: 'End this session (idempotent)',
+        body: logoutRequestSchema,
+        response: apiResponse(logoutResultSchema),
+      },
+    },
+    async (req, reply) => {
+      if (req.sessionToken) await app.sessions.revoke(req.sessionToken);
+      reply.clearSession();
+      return ok({ logged_out: true as const });
+    },
+  );
+};
+
+export default loginRoutes;

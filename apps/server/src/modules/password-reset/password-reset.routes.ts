@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  resetPasswordRequestSchema,
+  resetPasswordResultSchema,
+  resetSendCodeRequestSchema,
+  resetSendCodeResultSchema,
+  resetVerifyRequestSchema,
+  resetVerifyResultSchema,
+} from '@gatehouse/contract';
+import { apiResponse, ok } from '../../lib/envelope.js';
+import { requestSite } from '../../lib/request-site.js';
+import { deviceGuidOf, langOf, userAgentOf } from '../login/request-context.js';
+import { createPasswordResetService } from './password-reset.service.js';
+
+/** Sends cost mail/SMS and codes can be guessed: tighter than the API baseline. */
+const SEND_LIMIT = { rateLimit: { max: 10, timeWindow: 60_000 } };
+const GUESS_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
+
+/** Forgot password: send-code → verify → reset (docs/flows/login.md). */
+const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createPasswordResetService({
+    accounts: app.accounts,
+    passwords: app.passwords,
+    sessions: app.sessions,
+    devices: app.devices,
+    delivery: app.delivery,
+    kv: app.kv,
+    log: app.log,
+    now: () => Date.now(),
+  });
+  const tags = ['password-reset'];
+
+  app.post(
+    '/user/public/password/reset/send-code',
+    {
+      schema: {
+        tags,
+        summary: 'Send a reset code (same answer whether or not the account exists)',
+        body: resetSendCodeRequestSchema,
+        response: apiResponse(resetSendCodeResultSchema),
+      },
+      config: SEND_LIMIT,
+    },
+    async (req) => ok(await service.sendCode(req.body, langOf(req))),
+  );
+
+  app.post(
+    '/user/public/password/reset/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Trade the reset code for a reset token',
+        body: resetVerifyRequestSchema,
+        response: apiResponse(resetVerifyResultSchema),
+      },
+      config: GUESS_LIMIT,
+    },
+    async (req) => ok(await service.verifyCode(req.body, req.body.code)),
+  );
+
+  app.post(
+    '/user/public/password/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password; ends every session of the account',
+        body: resetPasswordRequestSchema,
+        response: apiResponse(resetPasswordResultSchema),
+      },
+      config: GUESS_LIMIT,
+    },
+    async (req) =>
+      ok(
+        await service.resetPassword(req.body, requestSite(req).env, {
+          guid: deviceGuidOf(req),
+          userAgent: userAgentOf(req),
+          locale: langOf(req),
+        }),
+      ),
+  );
+};
+
+export default passwordResetRoutes;

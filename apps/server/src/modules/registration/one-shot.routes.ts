@@ -1,0 +1,113 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  registerComplianceRequestSchema,
+  registerDoneResultSchema,
+  registerEmailRequestSchema,
+  registerMobileRequestSchema,
+  verifyRegisterEmailRequestSchema,
+  verifyRegisterMobileRequestSchema,
+  verifyRegisterResultSchema,
+} from '@gatehouse/contract';
+import { apiResponse, ok } from '../../lib/envelope.js';
+import { channelOf, clientMetaOf, finishSignup, siteContextOf } from './registration-http.js';
+import type { RegistrationService } from './registration.service.js';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type CommitBody =
+  | z.infer<typeof registerEmailRequestSchema>
+  | z.infer<typeof registerMobileRequestSchema>
+  | z.infer<typeof registerComplianceRequestSchema>;
+
+const TAGS = ['registration'];
+const SEND_RATE_LIMIT = { rateLimit: { max: 20, timeWindow: 60_000 } };
+const GUESS_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
+
+/**
+ * The older UI's sign-up (spec §7): `/verify/register/{email,mobile}` sends a code keyed by the
+ * identifier, `/register/{email,mobile}` (or `/user/public/register_compliance`, residence
+ * required) checks it and creates the account in one call. Same state machine and rules as the
+ * uuid flow; the flow row is found by identifier and site.
+ */
+export function registerOneShotRoutes(app: App, service: RegistrationService): void {
+  const send = (
+    req: FastifyRequest,
+    body:
+      z.infer<typeof verifyRegisterMobileRequestSchema> | z.infer<typeof verifyRegisterEmailRequestSchema>,
+  ) =>
+    service.oneShotStart(siteContextOf(req, body.lang), clientMetaOf(req, body), {
+      identifier: body,
+      residenceCountry: body.residence_country ?? null,
+      residenceSubdivision: body.residence_subdivision ?? null,
+      channel: {},
+    });
+
+  app.post(
+    '/verify/register/email',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Send a sign-up code to an e-mail address (one-shot sign-up)',
+        body: verifyRegisterEmailRequestSchema,
+        response: apiResponse(verifyRegisterResultSchema),
+      },
+      config: SEND_RATE_LIMIT,
+    },
+    async (req) => ok(await send(req, req.body)),
+  );
+
+  app.post(
+    '/verify/register/mobile',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Send a sign-up code by SMS (one-shot sign-up)',
+        body: verifyRegisterMobileRequestSchema,
+        response: apiResponse(verifyRegisterResultSchema),
+      },
+      config: SEND_RATE_LIMIT,
+    },
+    async (req) => ok(await send(req, req.body)),
+  );
+
+  const commit = async (req: FastifyRequest, reply: FastifyReply, body: CommitBody) => {
+    const done = await service.oneShotCommit(siteContextOf(req, body.lang), clientMetaOf(req, body), {
+      identifier: body,
+      code: body.verify_code,
+      password: { encrypt_password: body.encrypt_password, encrypt_timestamp: body.encrypt_timestamp },
+      residenceCountry: body.residence_country ?? null,
+      residenceSubdivision: body.residence_subdivision ?? null,
+      channel: channelOf(body),
+    });
+    return finishSignup(req, reply, done);
+  };
+
+  const commitRoutes = [
+    [
+      '/register/email',
+      registerEmailRequestSchema,
+      'Sign up by e-mail: code + encrypted password + channel record',
+    ],
+    [
+      '/register/mobile',
+      registerMobileRequestSchema,
+      'Sign up by mobile: code + encrypted password + channel record',
+    ],
+    [
+      '/user/public/register_compliance',
+      registerComplianceRequestSchema,
+      'Sign up on a regulated site: as /register/*, residence_country required',
+    ],
+  ] as const;
+  for (const [url, body, summary] of commitRoutes) {
+    app.post(
+      url,
+      {
+        schema: { tags: TAGS, summary, body, response: apiResponse(registerDoneResultSchema) },
+        config: GUESS_RATE_LIMIT,
+      },
+      async (req, reply) => commit(req, reply, req.body as CommitBody),
+    );
+  }
+}

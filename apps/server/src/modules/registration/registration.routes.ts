@@ -1,0 +1,163 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  codeSentResultSchema,
+  registerDoneResultSchema,
+  registerInfoRequestSchema,
+  registerInfoResultSchema,
+  registerPasswordRequestSchema,
+  registerRecallResultSchema,
+  registerResendRequestSchema,
+  registerUuidQuerySchema,
+  registerVerifyRequestSchema,
+  registerVerifyResultSchema,
+} from '@gatehouse/contract';
+import { apiResponse, ok } from '../../lib/envelope.js';
+import { registerOneShotRoutes } from './one-shot.routes.js';
+import { channelOf, clientMetaOf, finishSignup, siteContextOf } from './registration-http.js';
+import { createRegistrationRepository } from './registration.repository.js';
+import { createRegistrationService } from './registration.service.js';
+
+/** Code guesses and sends are also capped by the framework limit per address, before any work. */
+const SEND_RATE_LIMIT = { rateLimit: { max: 20, timeWindow: 60_000 } };
+const GUESS_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
+const PURGE_EVERY_MS = 60 * 60_000;
+
+const TAGS = ['registration'];
+
+/**
+ * Sign-up (spec §4 "Registration steps", §7; docs/flows/registration.md): the uuid flow here,
+ * the one-shot calls of the older UI in one-shot.routes.ts. Needs `accounts`, `passwords`,
+ * `delivery`, `kv`, `sessions`.
+ */
+const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = createRegistrationRepository(app.db);
+  const service = createRegistrationService({
+    db: app.db,
+    repo,
+    accounts: app.accounts,
+    delivery: app.delivery,
+    kv: app.kv,
+    passwords: app.passwords,
+    sessions: app.sessions,
+  });
+
+  // Finished and abandoned flows are refused by their expiry already; this keeps the table small.
+  const timer = setInterval(() => {
+    service.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'registration purge failed'));
+  }, PURGE_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  app.post(
+    '/user/public/register/info',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Start a sign-up: sends a code (or a link) to the e-mail or mobile',
+        body: registerInfoRequestSchema,
+        response: apiResponse(registerInfoResultSchema),
+      },
+      config: SEND_RATE_LIMIT,
+    },
+    async (req) => {
+      const { body } = req;
+      const result = await service.start(siteContextOf(req, body.lang), clientMetaOf(req, body), {
+        identifier: body,
+        residenceCountry: body.residence_country ?? null,
+        residenceSubdivision: body.residence_subdivision ?? null,
+        verifyType: body.verify_type,
+        channel: channelOf(body),
+      });
+      return ok({ ...result, next: 'verify' as const });
+    },
+  );
+
+  app.post(
+    '/user/public/register/verify',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Check the code (or the link token); verify_result 1 on success',
+        body: registerVerifyRequestSchema,
+        response: apiResponse(registerVerifyResultSchema),
+      },
+      config: GUESS_RATE_LIMIT,
+    },
+    async (req) => {
+      const { uuid, code, token } = req.body;
+      await service.verify(siteContextOf(req), uuid, {
+        ...(code !== undefined ? { code } : {}),
+        ...(token !== undefined ? { token } : {}),
+      });
+      return ok({ verify_result: 1 as const });
+    },
+  );
+
+  app.get(
+    '/user/public/register/verify/result',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Whether the flow is verified (the link variant polls this)',
+        querystring: registerUuidQuerySchema,
+        response: apiResponse(registerVerifyResultSchema),
+      },
+    },
+    async (req) => ok({ verify_result: await service.verifyResult(siteContextOf(req), req.query.uuid) }),
+  );
+
+  app.post(
+    '/user/public/register/password',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Set the password: creates the account and logs in (session cookie)',
+        body: registerPasswordRequestSchema,
+        response: apiResponse(registerDoneResultSchema),
+      },
+      config: GUESS_RATE_LIMIT,
+    },
+    async (req, reply) => {
+      const { uuid, encrypt_password, encrypt_timestamp } = req.body;
+      const done = await service.commitPassword(
+        siteContextOf(req),
+        clientMetaOf(req, {}),
+        uuid,
+        { encrypt_password, encrypt_timestamp },
+        channelOf(req.body),
+      );
+      return finishSignup(req, reply, done);
+    },
+  );
+
+  app.post(
+    '/user/public/register/send/verify/item',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Send a fresh code (or link); 10016 with retry_after during the cooldown',
+        body: registerResendRequestSchema,
+        response: apiResponse(codeSentResultSchema),
+      },
+      config: SEND_RATE_LIMIT,
+    },
+    async (req) => ok(await service.resend(siteContextOf(req), clientMetaOf(req, {}), req.body.uuid)),
+  );
+
+  app.get(
+    '/user/public/register/recall/info',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Where a half-finished sign-up resumes (recall_stage)',
+        querystring: registerUuidQuerySchema,
+        response: apiResponse(registerRecallResultSchema),
+      },
+    },
+    async (req) => ok(await service.recall(siteContextOf(req), req.query.uuid)),
+  );
+
+  registerOneShotRoutes(app, service);
+};
+
+export default registrationRoutes;

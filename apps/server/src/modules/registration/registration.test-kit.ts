@@ -1,0 +1,95 @@
+import crypto from 'node:crypto';
+import type { Environment } from '@gatehouse/contract';
+import type { App } from '../../app.js';
+
+/** Helpers for the sign-up tests. Test-only; nothing in the app imports it. */
+
+let ipCounter = 0;
+/** A fresh client address per caller, so the per-address send limits of one test never hit another. */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+/** RSA-OAEP-SHA256 wrapped AES-256-GCM, `0x01 | wrapped | iv | sealed | tag`, as the browser does (ADR 0005). */
+export function encryptedPassword(app: App, password: string, env: Environment = 'prod', at = Date.now()) {
+  const encrypt_timestamp = String(at);
+  const spki = app.passwords.transport.publicKeySpki(env);
+  const key = crypto.createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' });
+  const aes = crypto.randomBytes(32);
+  const wrapped = crypto.publicEncrypt(
+    { key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    aes,
+  );
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', aes, iv);
+  const sealed = Buffer.concat([
+    cipher.update(password + encrypt_timestamp, 'utf8'),
+    cipher.final(),
+    cipher.getAuthTag(),
+  ]);
+  return {
+    encrypt_password: Buffer.concat([Buffer.from([1]), wrapped, iv, sealed]).toString('base64'),
+    encrypt_timestamp,
+  };
+}
+
+export const GOOD_PASSWORD = 'a quiet lighthouse keeper';
+
+export interface CallOptions {
+  ip?: string;
+  host?: string;
+  headers?: Record<string, string>;
+}
+
+export function post(app: App, url: string, payload: unknown, opts: CallOptions = {}) {
+  return app.inject({
+    method: 'POST',
+    url: `/x-api${url}`,
+    payload: payload as Record<string, unknown>,
+    headers: { platform: 'pc', host: opts.host ?? 'localhost', ...opts.headers },
+    remoteAddress: opts.ip ?? freshIp(),
+  });
+}
+
+export function get(app: App, url: string, opts: CallOptions = {}) {
+  return app.inject({
+    method: 'GET',
+    url: `/x-api${url}`,
+    headers: { platform: 'pc', host: opts.host ?? 'localhost', ...opts.headers },
+    remoteAddress: opts.ip ?? freshIp(),
+  });
+}
+
+export interface OutboxMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  kind: string;
+  locale: string;
+  code: string | null;
+  link: string | null;
+  body: string;
+}
+
+/** The messages sent to `to`, newest first, read from the dev outbox as a developer would. */
+export async function outbox(app: App, to: string): Promise<OutboxMessage[]> {
+  const res = await app.inject({ url: `/dev/outbox.json?to=${encodeURIComponent(to)}` });
+  return res.json<{ messages: OutboxMessage[] }>().messages;
+}
+
+export async function latestCode(app: App, to: string): Promise<string> {
+  const [message] = await outbox(app, to);
+  if (!message?.code) throw new Error(`no code sent to ${to}`);
+  return message.code;
+}
+
+let emailCounter = 0;
+export function freshEmail(prefix = 'signup'): string {
+  emailCounter += 1;
+  return `${prefix}.${emailCounter}.${crypto.randomBytes(3).toString('hex')}@example.com`;
+}
+
+/** A wrong code guaranteed to differ from `code`. */
+export function otherCode(code: string): string {
+  return code === '000000' ? '111111' : '000000';
+}

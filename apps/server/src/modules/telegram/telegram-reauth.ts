@@ -1,0 +1,77 @@
+import { RetCode, TELEGRAM_REAUTH_WINDOW_MS, type Environment } from '@gatehouse/contract';
+import { ApiError } from '../../lib/api-error.js';
+import type { AccountsRepository, LockoutPolicy } from '../accounts/accounts.repository.js';
+import type { PasswordServices } from '../password/password.plugin.js';
+
+/** What the caller proved: nothing beyond the session, or the password again. */
+export interface ReauthProof {
+  encrypt_password?: string | undefined;
+  encrypt_timestamp?: string | undefined;
+}
+
+export interface ReauthDeps {
+  accounts: AccountsRepository;
+  passwords: Pick<PasswordServices, 'transport' | 'hasher'>;
+  lockout: Readonly<LockoutPolicy>;
+  sessionCreatedAt(sessionId: string): Promise<number | null>;
+  now: () => number;
+}
+
+/**
+ * Binding and unbinding Telegram change how the account can be logged in to, so they need a
+ * recent proof of the account's password (ASVS 7.5.1): a session that started within the window
+ * (the login or sign-up itself proved it), or the password sent again. A wrong password counts
+ * toward the same lockout as login, so a stolen session cannot be used to guess it.
+ */
+export function createReauth(deps: ReauthDeps) {
+  return async function assertRecentlyAuthenticated(
+    session: { userId: string; sessionId: string },
+    env: Environment,
+    proof: ReauthProof,
+  ): Promise<void> {
+    const hasPassword = proof.encrypt_password !== undefined || proof.encrypt_timestamp !== undefined;
+    if (!hasPassword) {
+      const startedAt = await deps.sessionCreatedAt(session.sessionId);
+      if (startedAt !== null && deps.now() - startedAt <= TELEGRAM_REAUTH_WINDOW_MS) return;
+      throw new ApiError(RetCode.TELEGRAM_REAUTH_REQUIRED, undefined, 200, {
+        reauth: 'password',
+        window_seconds: TELEGRAM_REAUTH_WINDOW_MS / 1000,
+      });
+    }
+    if (proof.encrypt_password === undefined || proof.encrypt_timestamp === undefined) {
+      throw new ApiError(RetCode.PARAMS_INVALID, 'send encrypt_password with encrypt_timestamp');
+    }
+    const plain = await deps.passwords.transport.decryptPassword(
+      { encrypt_password: proof.encrypt_password, encrypt_timestamp: proof.encrypt_timestamp },
+      env,
+      deps.now(),
+    );
+    const account = await deps.accounts.findById(session.userId);
+    if (!account) throw new ApiError(RetCode.SESSION_EXPIRED);
+    const now = deps.now();
+    const lockedResult = (until: number) => ({
+      locked_until: until,
+      retry_after_seconds: Math.max(0, Math.ceil((until - now) / 1000)),
+    });
+    if (account.lockedUntil !== null && account.lockedUntil > now) {
+      throw new ApiError(RetCode.TOO_MANY_PASSWORD_ERRORS, undefined, 200, lockedResult(account.lockedUntil));
+    }
+    const good = account.passwordHash
+      ? await deps.passwords.hasher.verify(account.passwordHash, plain)
+      : await deps.passwords.hasher.verifyDummy(plain);
+    if (good) {
+      if (account.passErrCount > 0) await deps.accounts.resetPasswordFailures(account.id);
+      return;
+    }
+    const failure = await deps.accounts.recordPasswordFailure(account.id, now);
+    if (failure.lockedUntil !== null && failure.lockedUntil > now) {
+      throw new ApiError(RetCode.TOO_MANY_PASSWORD_ERRORS, undefined, 200, lockedResult(failure.lockedUntil));
+    }
+    throw new ApiError(RetCode.PASSWORD_WRONG, undefined, 200, {
+      pass_err_count: failure.passErrCount,
+      max_pass_err_count: deps.lockout.threshold - 1,
+    });
+  };
+}
+
+export type AssertRecentlyAuthenticated = ReturnType<typeof createReauth>;
