@@ -12,7 +12,7 @@ try {
     console.log(`undone on ${maskUrl(config.databaseUrl)}:`, await migrateDown(db));
   } else {
     const ran = await migrateToLatest(db);
-    const seeded = await seed(db);
+    const seeded = await seed(db, Date.now(), config);
     console.log(
       `${maskUrl(config.databaseUrl)}: migrations run ${JSON.stringify(ran)}, seeded ${JSON.stringify(seeded)}`,
     );

@@ -19,9 +19,20 @@ import tradeRoutes from './modules/trade/trade.routes.js';
 import bindingLookups from './modules/user/user.plugin.js';
 import userRoutes from './modules/user/user.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
+import oauthPlugin from './modules/oauth/oauth.plugin.js';
+import oauthRoutes from './modules/oauth/oauth.routes.js';
+import oauthEntryRoutes from './modules/oauth/oauth-entry.routes.js';
+import oauthProtocolRoutes from './modules/oauth/oauth-protocol.routes.js';
 import deliveryPlugin from './modules/delivery/delivery.plugin.js';
+import captchaPlugin from './modules/captcha/captcha.plugin.js';
+import captchaRoutes from './modules/captcha/captcha.routes.js';
+import webConfigPlugin from './modules/config/web-config.plugin.js';
+import webConfigRoutes from './modules/config/web-config.routes.js';
 import outboxRoutes from './modules/delivery/outbox.routes.js';
 import passwords from './modules/password/password.plugin.js';
+import telegramPlugin from './modules/telegram/telegram.plugin.js';
+import telegramRoutes from './modules/telegram/telegram.routes.js';
+import telegramSimulatorRoutes from './modules/telegram-simulator/simulator.routes.js';
 import pages from './pages/page-routes.js';
 import robots from './pages/robots.js';
 import type { ViteLike } from './pages/vite-like.js';
@@ -101,6 +112,9 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   //    Services modules share: password transport/hashing (adds `passwordKey` to pages), delivery.
   app.register(passwords, { config });
   app.register(deliveryPlugin, { config });
+  //    Web config entries (modules add computed ones), then captchas: the guard protected routes use.
+  app.register(webConfigPlugin);
+  app.register(captchaPlugin, { config });
   //    Accounts (users table) for registration, login and profile.
   app.register(accounts);
   //    Login side: known devices (registration marks its device too), login risk counters,
@@ -108,11 +122,18 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   app.register(knownDevicesPlugin);
   app.register(riskPlugin);
   app.register(bindingLookups);
+  //    Telegram (after the bound-accounts registry it plugs into): `app.telegram` for the login and
+  //    registration modules' pending binds.
+  app.register(telegramPlugin, { config });
+  //    OAuth authorization server (client registry, codes, tokens) for its API and protocol routes.
+  app.register(oauthPlugin);
 
   // 4. Modules: API areas under the API base.
   app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(webConfigRoutes);
+      await api.register(captchaRoutes);
       await api.register(loginRoutes);
       await api.register(riskRoutes);
       await api.register(userRoutes);
@@ -120,11 +141,18 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
       await api.register(tradeRoutes);
       await api.register(registrationRoutes);
       await api.register(countriesRoutes);
+      await api.register(oauthRoutes);
+      await api.register(telegramRoutes);
     },
     { prefix: config.apiBase },
   );
   //    Dev tools outside the API base; each registers nothing in production.
   app.register(outboxRoutes, { config });
+  app.register(telegramSimulatorRoutes, { config });
+  //    OAuth endpoints for clients and browsers, outside the API base (RFC JSON, not the envelope;
+  //    docs/oauth.md): before the pages, which would otherwise take every GET.
+  app.register(oauthEntryRoutes);
+  app.register(oauthProtocolRoutes);
 
   // 5. Static files of the built web app (not in Vite development: Vite serves the source).
   if (!opts.vite) app.register(staticAssets, { config });

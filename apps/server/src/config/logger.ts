@@ -24,6 +24,9 @@ export const REDACT_PATHS = [
   '*.code',
   '*.tmp_token',
   '*.telegram_callback',
+  '*.telegram_callback_mini',
+  '*.tg_pending_id',
+  'headers.tgtoken',
 ];
 
 export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {

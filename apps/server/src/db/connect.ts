@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DatabaseConfig } from '../config/index.js';
 import type { Database } from './schema.js';
+import { withStatementCache } from './statement-cache.js';
 
 export type Db = Kysely<Database>;
 
@@ -40,7 +41,9 @@ export function connectDb(config: DatabaseConfig, opts: { pgSchema?: string } = 
     throw new Error('pgSchema must be a plain lower-case identifier');
   }
   if (config.kind === 'sqlite') {
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.file) }) });
+    return new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(openSqlite(config.file)) }),
+    });
   }
   const pool = new pg.Pool({
     connectionString: config.url,

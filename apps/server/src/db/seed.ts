@@ -1,3 +1,5 @@
+import type { AppConfig } from '../config/index.js';
+import { DEMO_CLIENT_ID, seedOAuthDemoClient } from '../modules/oauth/oauth-demo-seed.js';
 import type { Db } from './connect.js';
 
 /**
@@ -41,7 +43,12 @@ export const DEFAULT_WEB_CONFIG: Readonly<Record<string, unknown>> = {
  * Write default data that is missing. Idempotent: existing rows are never overwritten, so an
  * operator's changes survive restarts. Returns the names that were inserted.
  */
-export async function seed(db: Db, now: number = Date.now()): Promise<string[]> {
+export async function seed(
+  db: Db,
+  now: number = Date.now(),
+  /** With the configuration, development and test also get the demo OAuth client (never production). */
+  config?: Pick<AppConfig, 'nodeEnv' | 'port'>,
+): Promise<string[]> {
   const inserted: string[] = [];
   for (const [name, value] of Object.entries(DEFAULT_WEB_CONFIG)) {
     const result = await db
@@ -51,5 +58,6 @@ export async function seed(db: Db, now: number = Date.now()): Promise<string[]> 
       .executeTakeFirst();
     if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) inserted.push(name);
   }
+  if (config && (await seedOAuthDemoClient(db, config, now))) inserted.push(`oauth_client:${DEMO_CLIENT_ID}`);
   return inserted;
 }

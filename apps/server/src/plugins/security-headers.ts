@@ -4,6 +4,8 @@ import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '../config/index.js';
+import { captchaVendorOrigins } from '../modules/captcha/captcha-config.js';
+import { telegramWidgetCsp } from '../modules/telegram/telegram-csp.js';
 
 /** Per-response nonce for `<style>` elements that libraries inject (see styleNonce). */
 const styleNonces = new WeakMap<ServerResponse, string>();
@@ -53,6 +55,22 @@ export function cspDirectives(config: AppConfig, viteDev: boolean): Record<strin
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   };
+  // Captcha vendors' scripts, frames, styles and API calls: only vendors that are configured.
+  const captchaOrigins = captchaVendorOrigins(config.captcha);
+  if (captchaOrigins.length > 0) {
+    for (const name of ['script-src', 'style-src', 'connect-src'] as const) {
+      directives[name] = [...(directives[name] ?? []), ...captchaOrigins];
+    }
+    directives['frame-src'] = [...(directives['frame-src'] ?? ["'self'"]), ...captchaOrigins];
+  }
+  // Telegram's Login Widget script and its login frame, when the configured widget is Telegram's.
+  const telegram = telegramWidgetCsp(config.telegram);
+  if (telegram.scriptOrigins.length > 0) {
+    directives['script-src'] = [...(directives['script-src'] ?? []), ...telegram.scriptOrigins];
+  }
+  if (telegram.frameOrigins.length > 0) {
+    directives['frame-src'] = [...(directives['frame-src'] ?? ["'self'"]), ...telegram.frameOrigins];
+  }
   if (config.nodeEnv === 'production') directives['upgrade-insecure-requests'] = [];
   return directives;
 }

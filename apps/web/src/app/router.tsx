@@ -44,6 +44,11 @@ export const PAGES: Readonly<Record<RouteId, ComponentType>> = {
   'self-unblock': page(() => import('../features/self-unblock/self-unblock-page'), 'SelfUnblockPage'),
   app: page(() => import('../features/app-wrapper/app-wrapper-page'), 'AppWrapperPage'),
   dashboard: page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
+  'forgot-password': page(
+    () => import('../features/forgot-password/forgot-password-page'),
+    'ForgotPasswordPage',
+  ),
+  'kyc-personal': page(() => import('../features/kyc-personal/kyc-personal-page'), 'KycPersonalPage'),
 };
 
 /** Renders the page for the current URL. Wouter supplies location and navigation; the contract the table. */

@@ -11,13 +11,19 @@ import { CAPTCHA_TYPE_BEHAVIOR_GEETEST } from '../rules/captcha-web-config.js';
 export const captchaSceneSchema = z
   .number()
   .int()
-  .refine((n): n is CaptchaScene => (CAPTCHA_SCENES as readonly number[]).includes(n), 'unknown captcha scene');
+  .refine(
+    (n): n is CaptchaScene => (CAPTCHA_SCENES as readonly number[]).includes(n),
+    'unknown captcha scene',
+  );
 
 /** Query values arrive as strings. */
 export const captchaSceneQuerySchema = z.coerce
   .number()
   .int()
-  .refine((n): n is CaptchaScene => (CAPTCHA_SCENES as readonly number[]).includes(n), 'unknown captcha scene');
+  .refine(
+    (n): n is CaptchaScene => (CAPTCHA_SCENES as readonly number[]).includes(n),
+    'unknown captcha scene',
+  );
 
 const tag = { key_version: z.literal(CAPTCHA_KEY_VERSION) };
 /** Vendor tokens are opaque; bounded so a request cannot carry megabytes of "token". */

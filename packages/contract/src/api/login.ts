@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { telegramBindOutcomeFields, telegramPendingBindFields } from './telegram-bind-fields.js';
 import { userIdSchema } from './account.js';
 import {
   countryCallingCodeSchema,
@@ -37,7 +38,7 @@ export type LoginIdentifier = z.infer<typeof loginIdentifierSchema>;
  * ignored here (unknown keys are dropped).
  */
 export const loginRequestSchema = z
-  .object({ ...identifierFields, ...encryptedPasswordSchema.shape })
+  .object({ ...identifierFields, ...encryptedPasswordSchema.shape, ...telegramPendingBindFields })
   .refine(hasOneIdentifier, ONE_IDENTIFIER);
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -70,6 +71,7 @@ export const loginResultSchema = z.object({
   /** Always false on login (new accounts come from registration). */
   new_user: z.boolean(),
   need_verify: loginNeedVerifySchema.nullable(),
+  ...telegramBindOutcomeFields,
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
@@ -118,6 +120,7 @@ export const banInfoRequestSchema = z.object({ self_unbind_token: z.string().max
 export const loginVerifyRequestSchema = z.object({
   challenge_id: z.string().min(16).max(64),
   code: verifyCodeSchema,
+  ...telegramPendingBindFields,
 });
 export type LoginVerifyRequest = z.infer<typeof loginVerifyRequestSchema>;
 

@@ -9,6 +9,7 @@ import {
   signupChannelSchema,
   verifyCodeSchema,
 } from './auth-common.js';
+import { telegramBindOutcomeFields, telegramPendingBindFields } from './telegram-bind-fields.js';
 
 /**
  * Sign-up calls (spec §4 "Registration steps", §7). The flow is a server-side state machine
@@ -147,6 +148,7 @@ export const registerPasswordRequestSchema = z.object({
   ...encryptedPasswordSchema.shape,
   // The channel record may also come (or be completed) here; later values win.
   ...signupChannelSchema.shape,
+  ...telegramPendingBindFields,
 });
 export type RegisterPasswordRequest = z.infer<typeof registerPasswordRequestSchema>;
 
@@ -157,6 +159,7 @@ export const registerDoneResultSchema = z.object({
   /** The site the account belongs to (EU new users go to the personal KYC page, spec §2). */
   site: z.string(),
   login_name: z.string(),
+  ...telegramBindOutcomeFields,
 });
 export type RegisterDoneResult = z.infer<typeof registerDoneResultSchema>;
 
@@ -206,6 +209,7 @@ const commitFields = {
   ...residenceFields,
   ...clientFields,
   ...signupChannelSchema.shape,
+  ...telegramPendingBindFields,
 };
 
 /** `POST /register/email`: code + encrypted password + channel record (spec §3 register payload). */

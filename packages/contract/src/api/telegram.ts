@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { userIdSchema } from './account.js';
 import { signupChannelSchema } from './auth-common.js';
 import { loginResultSchema } from './login.js';
+import { tgBindResultSchema, tgPendingIdSchema } from './telegram-bind-fields.js';
+
+export * from './telegram-bind-fields.js';
 
 /**
  * Telegram binding, Telegram login and the Mini App calls (spec §3 Telegram user / bind payload /
@@ -63,8 +66,10 @@ export const telegramReauthRequiredResultSchema = z.object({
   window_seconds: z.number().int().positive(),
 });
 
-const bothCallbacks = (v: { telegram_callback?: string | undefined; telegram_callback_mini?: string | undefined }) =>
-  (v.telegram_callback === undefined) !== (v.telegram_callback_mini === undefined);
+const bothCallbacks = (v: {
+  telegram_callback?: string | undefined;
+  telegram_callback_mini?: string | undefined;
+}) => (v.telegram_callback === undefined) !== (v.telegram_callback_mini === undefined);
 const ONE_CALLBACK = {
   message: 'send either telegram_callback or telegram_callback_mini',
   path: ['telegram_callback'],
@@ -93,8 +98,8 @@ export const telegramBindStatusResultSchema = z.object({
 });
 export type TelegramBindStatusResult = z.infer<typeof telegramBindStatusResultSchema>;
 
-/** `POST /user/private/unbind/telegram`: only the re-authentication proof (or none, in the window). */
-export const telegramUnbindRequestSchema = z.object({ ...telegramReauthFields }).optional();
+/** `POST /user/private/unbind/telegram`: only the re-authentication proof (or no body at all, in the window). */
+export const telegramUnbindRequestSchema = z.object({ ...telegramReauthFields }).nullish();
 export const telegramUnbindResultSchema = z.object({ status: z.literal(TELEGRAM_BIND_STATUS.UNBOUND) });
 
 /**
@@ -116,7 +121,7 @@ export const onePeopleBindSetRequestSchema = z
     allow_bot_messages: z.boolean().optional(),
     ...telegramReauthFields,
   })
-  .optional();
+  .nullish();
 export type OnePeopleBindSetRequest = z.infer<typeof onePeopleBindSetRequestSchema>;
 
 // ---- third-party login with Telegram ----
@@ -145,8 +150,6 @@ export const TG_BIND_SUCCESS_MESSAGE = {
   REGISTER_BIND: 'register_bind',
 } as const;
 
-export const tgBindResultSchema = z.string().regex(/^[a-z0-9_]+\|[^|]*$/i, 'tg_bind_result: status|message');
-
 export function formatTgBindResult(status: TgBindStatus, message: string): string {
   return `${status}|${message.replaceAll('|', '/')}`;
 }
@@ -158,20 +161,8 @@ export function parseTgBindResult(value: string): { status: string; message: str
   return { status: value.slice(0, bar), message: value.slice(bar + 1) };
 }
 
-/** A pending bind id: 256 random bits, base64url. Valid for `TELEGRAM_PENDING_BIND_TTL_MS`, once. */
-export const tgPendingIdSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'tg_pending_id: malformed');
 /** Long enough to finish a sign-up with its e-mail code. */
 export const TELEGRAM_PENDING_BIND_TTL_MS = 30 * 60_000;
-
-/**
- * Spread into the login and registration request bodies: after a third-party login answered
- * 40004, the web sends the pending id with the login (or the sign-up's password step) and the
- * server binds that Telegram account to the account that logged in or was created.
- */
-export const telegramPendingBindFields = { tg_pending_id: tgPendingIdSchema.optional() };
-
-/** Spread into those answers' `result`: how the pending bind went (absent without a pending id). */
-export const telegramBindOutcomeFields = { tg_bind_result: tgBindResultSchema.optional() };
 
 const { telegram_callback: _wc, telegram_callback_mini: _mc, ...channelExtras } = signupChannelSchema.shape;
 

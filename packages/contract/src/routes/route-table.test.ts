@@ -25,6 +25,8 @@ describe('route table (§2 recognised paths)', () => {
     ['/self-unblock', 'self-unblock'],
     ['/_app', 'app'],
     ['/dashboard', 'dashboard'],
+    ['/forgot-password', 'forgot-password'],
+    ['/user/accounts/auth/personal', 'kyc-personal'],
   ])('%s is %s', (path, id) => {
     expect(matchRoute(path)).toMatchObject({ id, path });
   });

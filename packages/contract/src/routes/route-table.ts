@@ -1,6 +1,10 @@
 import type { PageKind } from '../locale/visible-languages.js';
 
-/** Pages Gatehouse serves (§2 "Recognised paths"), plus `dashboard`, the post-login landing. */
+/**
+ * Pages Gatehouse serves (§2 "Recognised paths"), plus `dashboard`, the post-login landing,
+ * `forgot-password` (issue 4: reset by code) and `kyc-personal`, the EU new user's landing of §2
+ * (`/user/accounts/auth/personal`: the exchange's KYC page; here a page that says it is the next step).
+ */
 export type RouteId =
   | 'login'
   | 'register'
@@ -15,7 +19,9 @@ export type RouteId =
   | 'exclusive-benefits'
   | 'self-unblock'
   | 'app'
-  | 'dashboard';
+  | 'dashboard'
+  | 'forgot-password'
+  | 'kyc-personal';
 
 export interface ShellFlags {
   /** The common header. */
@@ -64,6 +70,8 @@ export const ROUTE_PATHS: Readonly<Record<string, RouteId>> = {
   '/self-unblock': 'self-unblock',
   '/_app': 'app',
   '/dashboard': 'dashboard',
+  '/forgot-password': 'forgot-password',
+  '/user/accounts/auth/personal': 'kyc-personal',
 };
 
 /*
@@ -99,6 +107,9 @@ export const ROUTE_INFO: Readonly<Record<RouteId, RouteInfo>> = {
   'self-unblock': { page: 'other', auth: false, shell: { header: true, footer: false, authTheme: false } },
   app: { page: 'other', auth: false, shell: { header: false, footer: false, authTheme: false } },
   dashboard: { page: 'other', auth: false, shell: { header: true, footer: false, authTheme: false } },
+  // A login-side form (never a redirect target), shown like the login page.
+  'forgot-password': { page: 'other', auth: true, shell: { header: true, footer: true, authTheme: true } },
+  'kyc-personal': { page: 'other', auth: false, shell: { header: true, footer: false, authTheme: false } },
 };
 
 /** The page for a path without locale prefix; one trailing slash is tolerated. Paths are case-sensitive. */

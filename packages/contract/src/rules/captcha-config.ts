@@ -35,7 +35,8 @@ export const CAPTCHA_TIMING = {
   SHOW_RETRIES: 3,
 } as const;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The config of one scene from the whole `captcha_scene_config` value, tolerant of stored data:
@@ -47,7 +48,9 @@ export function sceneConfigFrom(all: unknown, scene: CaptchaScene): CaptchaScene
   const d = DEFAULT_CAPTCHA_SCENE_CONFIG;
   return {
     completelyUseMagpieCatcha:
-      typeof entry.completelyUseMagpieCatcha === 'boolean' ? entry.completelyUseMagpieCatcha : d.completelyUseMagpieCatcha,
+      typeof entry.completelyUseMagpieCatcha === 'boolean'
+        ? entry.completelyUseMagpieCatcha
+        : d.completelyUseMagpieCatcha,
     useDowngrade: typeof entry.useDowngrade === 'boolean' ? entry.useDowngrade : d.useDowngrade,
     guidTailList: Array.isArray(entry.guidTailList)
       ? entry.guidTailList.filter((t): t is string => typeof t === 'string')

@@ -54,10 +54,7 @@ export interface RecaptchaCaptchaResult extends Tagged<'recaptcha'> {
 }
 
 export type CaptchaResult =
-  | MagpieCaptchaResult
-  | GeetestCaptchaResult
-  | TencentCaptchaResult
-  | RecaptchaCaptchaResult;
+  MagpieCaptchaResult | GeetestCaptchaResult | TencentCaptchaResult | RecaptchaCaptchaResult;
 
 export function magpieResult(token: string, scene: CaptchaScene): MagpieCaptchaResult {
   return { type: 'magpie', key_version: CAPTCHA_KEY_VERSION, magpie_verify_info: { token, scene } };

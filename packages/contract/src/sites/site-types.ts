@@ -65,6 +65,18 @@ export interface PageBootstrap extends ResolvedSite {
    * (web: features/auth-common/encrypt-password.ts). Absent when the server has none loaded.
    */
   passwordKey?: string;
+  /**
+   * Telegram Login Widget settings (modules/telegram; contract api/telegram.ts). Absent when the
+   * server has no bot token (Telegram off).
+   */
+  telegram?: {
+    /** Bot username without `@` (the widget's `data-telegram-login`; shown as the Telegram brand name). */
+    botName: string;
+    /** Numeric bot id (`Telegram.Login.auth({bot_id})`). */
+    botId: string;
+    /** Script to load: Telegram's widget in production, the local stand-in in development. */
+    widgetScriptUrl: string;
+  };
   /** Set when the path is not a page: the server answers 404 and the app renders its not-found page. */
   notFound?: true;
 }

@@ -30,7 +30,8 @@ function decode(token: string): Payload | null {
     if (typeof value !== 'object' || value === null) return null;
     const { challenge, solution } = value as Partial<Payload>;
     // The widget's test mode sends `{challenge: null, solution: null, test: true}`: not a solution.
-    if (typeof challenge !== 'object' || challenge === null || typeof challenge.parameters !== 'object') return null;
+    if (typeof challenge !== 'object' || challenge === null || typeof challenge.parameters !== 'object')
+      return null;
     if (typeof solution !== 'object' || solution === null) return null;
     return { challenge, solution };
   } catch {

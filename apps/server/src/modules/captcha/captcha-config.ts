@@ -39,15 +39,17 @@ export interface CaptchaConfig {
   /** Each vendor is usable only when its keys are set (null otherwise). */
   geetest: (VendorEndpoints & { captchaId: string; captchaKey: string }) | null;
   tencent:
-    | (VendorEndpoints & { appId: string; appSecretKey: string; secretId: string; secretKey: string })
-    | null;
+    (VendorEndpoints & { appId: string; appSecretKey: string; secretId: string; secretKey: string }) | null;
   recaptcha: (VendorEndpoints & { siteKey: string; secret: string }) | null;
   /** Time allowed for a vendor's verify call. */
   vendorTimeoutMs: number;
 }
 
 export const DEFAULT_VENDOR_URLS = {
-  geetest: { scriptUrl: 'https://static.geetest.com/v4/gt4.js', verifyUrl: 'https://gcaptcha4.geetest.com/validate' },
+  geetest: {
+    scriptUrl: 'https://static.geetest.com/v4/gt4.js',
+    verifyUrl: 'https://gcaptcha4.geetest.com/validate',
+  },
   tencent: {
     scriptUrl: 'https://turing.captcha.qcloud.com/TCaptcha.js',
     verifyUrl: 'https://captcha.tencentcloudapi.com/',
@@ -98,7 +100,10 @@ const captchaEnvSchema = z.object({
 export function parseRequiredScenes(raw: string | undefined, issues: string[]): RequiredScene[] {
   if (raw === undefined) return DEFAULT_REQUIRED_CAPTCHA_SCENES.map((scene) => ({ scene, sites: null }));
   const out: RequiredScene[] = [];
-  for (const item of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [sceneText = '', siteText] = item.split('@', 2);
     const scene = Number(sceneText.trim());
     if (!isCaptchaScene(scene)) {
@@ -132,7 +137,10 @@ function pair<T>(label: string, values: (string | undefined)[], build: () => T, 
 }
 
 /** Read the captcha part of the environment; problems go to `issues` (no values echoed). */
-export function loadCaptchaConfig(env: Readonly<Record<string, string | undefined>>, issues: string[]): CaptchaConfig {
+export function loadCaptchaConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  issues: string[],
+): CaptchaConfig {
   const parsed = captchaEnvSchema.safeParse(env);
   if (!parsed.success) {
     for (const i of parsed.error.issues) issues.push(`${i.path.join('.')}: ${i.message}`);
@@ -163,7 +171,12 @@ export function loadCaptchaConfig(env: Readonly<Record<string, string | undefine
     ),
     tencent: pair(
       'CAPTCHA_TENCENT_APP_ID/APP_SECRET_KEY/SECRET_ID/SECRET_KEY',
-      [e.CAPTCHA_TENCENT_APP_ID, e.CAPTCHA_TENCENT_APP_SECRET_KEY, e.CAPTCHA_TENCENT_SECRET_ID, e.CAPTCHA_TENCENT_SECRET_KEY],
+      [
+        e.CAPTCHA_TENCENT_APP_ID,
+        e.CAPTCHA_TENCENT_APP_SECRET_KEY,
+        e.CAPTCHA_TENCENT_SECRET_ID,
+        e.CAPTCHA_TENCENT_SECRET_KEY,
+      ],
       () => ({
         appId: e.CAPTCHA_TENCENT_APP_ID ?? '',
         appSecretKey: e.CAPTCHA_TENCENT_APP_SECRET_KEY ?? '',
@@ -189,10 +202,25 @@ export function loadCaptchaConfig(env: Readonly<Record<string, string | undefine
   };
 }
 
-/** Script origins pages must be allowed to load (CSP script-src / frame-src / connect-src). */
+/** Hosts each vendor's script pulls its own parts from (frames, styles, API calls), besides its own origin. */
+const VENDOR_COMPANION_ORIGINS = {
+  geetest: ['https://static.geetest.com', 'https://gcaptcha4.geetest.com'],
+  tencent: ['https://turing.captcha.qcloud.com', 'https://turing.captcha.gtimg.com'],
+  recaptcha: ['https://www.google.com', 'https://www.gstatic.com', 'https://www.recaptcha.net'],
+} as const;
+
+/**
+ * Origins pages must be allowed to load captcha vendors from (CSP script-src, frame-src,
+ * connect-src, style-src): only for vendors that are configured, so an unconfigured server
+ * keeps the strict same-origin policy.
+ */
 export function captchaVendorOrigins(config: CaptchaConfig): string[] {
-  const urls = [config.geetest?.scriptUrl, config.tencent?.scriptUrl, config.recaptcha?.scriptUrl];
   const origins = new Set<string>();
-  for (const u of urls) if (u) origins.add(new URL(u).origin);
+  for (const type of ['geetest', 'tencent', 'recaptcha'] as const) {
+    const vendor = config[type];
+    if (!vendor) continue;
+    origins.add(new URL(vendor.scriptUrl).origin);
+    for (const o of VENDOR_COMPANION_ORIGINS[type]) origins.add(o);
+  }
   return [...origins];
 }

@@ -15,7 +15,10 @@ let memorySecret: string | undefined;
  * (0600), else a new one written there. Instances must share it (configure it, or share
  * DATA_DIR), or a challenge issued by one cannot be verified by another.
  */
-export async function loadCaptchaSecret(options: { configured: string | null; dataDir: string | null }): Promise<string> {
+export async function loadCaptchaSecret(options: {
+  configured: string | null;
+  dataDir: string | null;
+}): Promise<string> {
   if (options.configured) return options.configured;
   if (options.dataDir === null) return (memorySecret ??= crypto.randomBytes(32).toString('hex'));
   const file = captchaSecretFile(options.dataDir);

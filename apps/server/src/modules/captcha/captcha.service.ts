@@ -55,23 +55,43 @@ export function createCaptchaService(deps: CaptchaServiceDeps): CaptchaService {
   const now = deps.now ?? Date.now;
 
   const isRequired = (scene: CaptchaScene, site: SiteId) =>
-    config.enabled && config.required.some((r) => r.scene === scene && (r.sites === null || r.sites.includes(site)));
+    config.enabled &&
+    config.required.some((r) => r.scene === scene && (r.sites === null || r.sites.includes(site)));
 
   async function markUsed(kind: string, token: string, ttlMs: number): Promise<void> {
     const fresh = await kv.add(usedKey(kind, token), '1', Math.max(1, Math.ceil(ttlMs)));
     if (!fresh) throw new ApiError(RetCode.CAPTCHA_REPLAYED);
   }
 
-  async function verifyVendor<T extends OldCaptchaType>(
-    result: Extract<CaptchaResult, { type: T }>,
+  type VendorResult = Exclude<CaptchaResult, { type: 'magpie' }>;
+
+  /** The verifier of the result's type, as one pair so the type narrowing carries over. */
+  function check(
+    result: VendorResult,
     ctx: VendorContext,
-  ): Promise<void> {
-    const verifier = vendors[result.type as T] as VendorVerifier<T> | undefined;
-    if (!verifier) throw new ApiError(RetCode.CAPTCHA_UNAVAILABLE);
-    const token = verifier.tokenOf(result);
+  ): { token: string; run: () => Promise<VendorVerdict> } | null {
+    switch (result.type) {
+      case 'geetest': {
+        const v = vendors.geetest;
+        return v ? { token: v.tokenOf(result), run: () => v.verify(result, ctx) } : null;
+      }
+      case 'tencent': {
+        const v = vendors.tencent;
+        return v ? { token: v.tokenOf(result), run: () => v.verify(result, ctx) } : null;
+      }
+      case 'recaptcha': {
+        const v = vendors.recaptcha;
+        return v ? { token: v.tokenOf(result), run: () => v.verify(result, ctx) } : null;
+      }
+    }
+  }
+
+  async function verifyVendor(result: VendorResult, ctx: VendorContext): Promise<void> {
+    const vendor = check(result, ctx);
+    if (!vendor) throw new ApiError(RetCode.CAPTCHA_UNAVAILABLE);
     // Refuse a replay before asking the vendor again; a failed check frees nothing (the vendor burns tickets too).
-    await markUsed(result.type, token, VENDOR_TOKEN_TTL_MS);
-    const verdict = await verifier.verify(result, ctx);
+    await markUsed(result.type, vendor.token, VENDOR_TOKEN_TTL_MS);
+    const verdict = await vendor.run();
     if (verdict !== 'ok') throw new ApiError(VENDOR_CODES[verdict]);
   }
 
@@ -103,14 +123,22 @@ export function createCaptchaService(deps: CaptchaServiceDeps): CaptchaService {
       const geetest = config.geetest;
       // v4 needs no registered challenge; a random one keeps the spec's shape and lets the page tell attempts apart.
       return geetest
-        ? { gt: geetest.captchaId, challenge: crypto.randomUUID().replaceAll('-', ''), sGt: '', sChallenge: '', success: 1, newCaptcha: true }
+        ? {
+            gt: geetest.captchaId,
+            challenge: crypto.randomUUID().replaceAll('-', ''),
+            sGt: '',
+            sChallenge: '',
+            success: 1,
+            newCaptcha: true,
+          }
         : { gt: '', challenge: '', sGt: '', sChallenge: '', success: 0, newCaptcha: true };
     },
     vendorScripts() {
       const out: CaptchaVendorScripts = {};
       if (config.geetest) out.geetest = { url: config.geetest.scriptUrl };
       if (config.tencent) out.tencent = { url: config.tencent.scriptUrl, siteKey: config.tencent.appId };
-      if (config.recaptcha) out.recaptcha = { url: config.recaptcha.scriptUrl, siteKey: config.recaptcha.siteKey };
+      if (config.recaptcha)
+        out.recaptcha = { url: config.recaptcha.scriptUrl, siteKey: config.recaptcha.siteKey };
       return out;
     },
   };

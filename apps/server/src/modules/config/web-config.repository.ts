@@ -11,7 +11,11 @@ export function createWebConfigRepository(db: Db): WebConfigRepository {
     async read(names) {
       const out = new Map<string, unknown>();
       if (names.length === 0) return out;
-      const rows = await db.selectFrom('web_config').select(['name', 'value']).where('name', 'in', [...names]).execute();
+      const rows = await db
+        .selectFrom('web_config')
+        .select(['name', 'value'])
+        .where('name', 'in', [...names])
+        .execute();
       for (const row of rows) {
         try {
           out.set(row.name, JSON.parse(row.value) as unknown);

@@ -47,7 +47,9 @@ const webConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const language = req.body.properties?.language ?? (typeof req.headers.lang === 'string' ? req.headers.lang : undefined);
+      const language =
+        req.body.properties?.language ??
+        (typeof req.headers.lang === 'string' ? req.headers.lang : undefined);
       const data = await service.banners(req.body.keys, language || undefined);
       reply.header('cache-control', CACHE_CONTROL).header('vary', 'Lang');
       return ok({ data });

@@ -6,7 +6,8 @@ import type { WebConfigRepository } from './web-config.repository.js';
 /** Banners are stored as web config rows named `banner:<key>`. */
 export const BANNER_PREFIX = 'banner:';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function isBannerItem(v: unknown): v is BannerItem {
   if (!isRecord(v) || typeof v.title !== 'string') return false;
@@ -29,14 +30,22 @@ export function bannersFor(value: unknown, language: string | undefined): Banner
 
 export interface WebConfigService {
   entries(keys: readonly string[], request: FastifyRequest): Promise<WebConfigEntry[]>;
-  banners(keys: readonly string[], language: string | undefined): Promise<{ name: string; value: BannerItem[] }[]>;
+  banners(
+    keys: readonly string[],
+    language: string | undefined,
+  ): Promise<{ name: string; value: BannerItem[] }[]>;
 }
 
-export function createWebConfigService(repo: WebConfigRepository, registry: WebConfigRegistry): WebConfigService {
+export function createWebConfigService(
+  repo: WebConfigRepository,
+  registry: WebConfigRegistry,
+): WebConfigService {
   return {
     async entries(keys, request) {
       const unique = [...new Set(keys)];
-      const stored = await repo.read(unique.filter((k) => !registry.contributor(k) && !k.startsWith(BANNER_PREFIX)));
+      const stored = await repo.read(
+        unique.filter((k) => !registry.contributor(k) && !k.startsWith(BANNER_PREFIX)),
+      );
       const out: WebConfigEntry[] = [];
       for (const name of unique) {
         const computed = registry.contributor(name);

@@ -13,6 +13,7 @@ import {
   type LoginResult,
 } from '@gatehouse/contract';
 import { apiResponse, ok } from '../../lib/envelope.js';
+import { completePendingTelegramBind } from '../telegram/complete-pending-bind.js';
 import { requestSite } from '../../lib/request-site.js';
 import { wantsBodyToken } from '../../plugins/session.js';
 import { DEFAULT_LOCKOUT } from '../accounts/accounts.repository.js';
@@ -64,7 +65,13 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     if (req.sessionToken) await app.sessions.revoke(req.sessionToken);
     const token = await app.sessions.create(account.id, { userAgent: userAgentOf(req), ip: req.ip });
     reply.setSession(token);
-    const result: LoginResult = { user_id: Number(account.id), new_user: false, need_verify: null };
+    const tgBindResult = await completePendingTelegramBind(req, account.id, 'login');
+    const result: LoginResult = {
+      user_id: Number(account.id),
+      new_user: false,
+      need_verify: null,
+      ...(tgBindResult ? { tg_bind_result: tgBindResult } : {}),
+    };
     return ok(result, wantsBodyToken(req) ? token : undefined);
   };
 

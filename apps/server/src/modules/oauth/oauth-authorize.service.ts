@@ -88,11 +88,23 @@ export function createOAuthAuthorizeService(stores: OAuthStores) {
     requireValid,
 
     /** Public: the app's name, logo and scopes; never a redirect target. */
-    async clientInfo(query: { client_id: string; redirect_uri: string; scope?: string | undefined }): Promise<OAuthClientInfo> {
+    async clientInfo(query: {
+      client_id: string;
+      redirect_uri: string;
+      scope?: string | undefined;
+    }): Promise<OAuthClientInfo> {
       const pair = await findClientAndRedirect(clients, query.client_id, query.redirect_uri);
-      if (!pair.ok) throw new ApiError(pair.refusal.code, undefined, 200, { error: pair.refusal.error, redirect_to: null });
+      if (!pair.ok)
+        throw new ApiError(pair.refusal.code, undefined, 200, {
+          error: pair.refusal.error,
+          redirect_to: null,
+        });
       const scopes = query.scope === undefined ? pair.client.scopes : parseScopes(query.scope, pair.client);
-      if (!scopes) throw new ApiError(RetCode.OAUTH_SCOPE_INVALID, undefined, 200, { error: 'invalid_scope', redirect_to: null });
+      if (!scopes)
+        throw new ApiError(RetCode.OAUTH_SCOPE_INVALID, undefined, 200, {
+          error: 'invalid_scope',
+          redirect_to: null,
+        });
       return { ...clientSummary(pair.client), scopes: scopeInfos(scopes) };
     },
 
@@ -106,11 +118,21 @@ export function createOAuthAuthorizeService(stores: OAuthStores) {
     },
 
     /** The user's decision. Accept is remembered (scope union); decline is not, so the app may ask again. */
-    async confirm(userId: string, query: OAuthAuthorizeQuery, decision: 'accept' | 'decline', issuer: string) {
+    async confirm(
+      userId: string,
+      query: OAuthAuthorizeQuery,
+      decision: 'accept' | 'decline',
+      issuer: string,
+    ) {
       const request = await requireValid(query, issuer);
       if (decision === 'decline') {
         return errorRedirect(
-          { redirectUri: request.redirectUri, state: request.state, error: 'access_denied', description: 'the user declined' },
+          {
+            redirectUri: request.redirectUri,
+            state: request.state,
+            error: 'access_denied',
+            description: 'the user declined',
+          },
           issuer,
         );
       }

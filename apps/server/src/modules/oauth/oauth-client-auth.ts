@@ -22,14 +22,24 @@ export function clientCredentialsOf(
     const decoded = match?.[1] ? Buffer.from(match[1], 'base64').toString('utf8') : '';
     const colon = decoded.indexOf(':');
     if (colon <= 0)
-      throw new OAuthProtocolError('invalid_client', 'malformed Basic credentials', 401, 'Basic realm="oauth"');
+      throw new OAuthProtocolError(
+        'invalid_client',
+        'malformed Basic credentials',
+        401,
+        'Basic realm="oauth"',
+      );
     let clientId: string;
     let secret: string;
     try {
       clientId = formDecode(decoded.slice(0, colon));
       secret = formDecode(decoded.slice(colon + 1));
     } catch {
-      throw new OAuthProtocolError('invalid_client', 'malformed Basic credentials', 401, 'Basic realm="oauth"');
+      throw new OAuthProtocolError(
+        'invalid_client',
+        'malformed Basic credentials',
+        401,
+        'Basic realm="oauth"',
+      );
     }
     if (body.client_secret !== undefined)
       throw new OAuthProtocolError('invalid_request', 'use one client authentication method');

@@ -85,7 +85,8 @@ export function validateClientInput(input: NewClientInput): void {
   if (input.logoUrl && !/^(?:https:\/\/|\/(?!\/))[\x21-\x7e]{1,2040}$/.test(input.logoUrl))
     throw new ClientInputError('logo URL: https:// or a path on this site');
   for (const scope of input.scopes ?? []) {
-    if (!isOAuthScope(scope)) throw new ClientInputError(`unknown scope ${String(scope)} (${OAUTH_SCOPES.join(', ')})`);
+    if (!isOAuthScope(scope))
+      throw new ClientInputError(`unknown scope ${String(scope)} (${OAUTH_SCOPES.join(', ')})`);
   }
 }
 
@@ -130,7 +131,10 @@ export function createOAuthClientsRepository(db: Db): OAuthClientsRepository {
         await trx.deleteFrom('oauth_consents').where('client_id', '=', clientId).execute();
         await trx.deleteFrom('oauth_codes').where('client_id', '=', clientId).execute();
         await trx.deleteFrom('oauth_tokens').where('client_id', '=', clientId).execute();
-        const result = await trx.deleteFrom('oauth_clients').where('client_id', '=', clientId).executeTakeFirst();
+        const result = await trx
+          .deleteFrom('oauth_clients')
+          .where('client_id', '=', clientId)
+          .executeTakeFirst();
         return Number(result.numDeletedRows) > 0;
       });
     },
@@ -152,11 +156,17 @@ export function createOAuthClientsRepository(db: Db): OAuthClientsRepository {
       if (!client) return;
       const redirect = [...new Set([...client.redirectUris, ...redirectUris])];
       const postLogout = [...new Set([...client.postLogoutRedirectUris, ...postLogoutRedirectUris])];
-      if (redirect.length === client.redirectUris.length && postLogout.length === client.postLogoutRedirectUris.length)
+      if (
+        redirect.length === client.redirectUris.length &&
+        postLogout.length === client.postLogoutRedirectUris.length
+      )
         return;
       await db
         .updateTable('oauth_clients')
-        .set({ redirect_uris: JSON.stringify(redirect), post_logout_redirect_uris: JSON.stringify(postLogout) })
+        .set({
+          redirect_uris: JSON.stringify(redirect),
+          post_logout_redirect_uris: JSON.stringify(postLogout),
+        })
         .where('client_id', '=', clientId)
         .execute();
     },

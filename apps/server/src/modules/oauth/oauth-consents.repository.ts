@@ -19,7 +19,9 @@ export interface OAuthConsentsRepository {
 
 const scopesOf = (json: string): OAuthScope[] => {
   const value: unknown = JSON.parse(json);
-  return Array.isArray(value) ? value.filter((v): v is OAuthScope => typeof v === 'string' && isOAuthScope(v)) : [];
+  return Array.isArray(value)
+    ? value.filter((v): v is OAuthScope => typeof v === 'string' && isOAuthScope(v))
+    : [];
 };
 
 export function createOAuthConsentsRepository(db: Db): OAuthConsentsRepository {
@@ -32,7 +34,12 @@ export function createOAuthConsentsRepository(db: Db): OAuthConsentsRepository {
         .where('client_id', '=', clientId)
         .executeTakeFirst();
       return row
-        ? { clientId: row.client_id, scopes: scopesOf(row.scopes), grantedAt: row.granted_at, updatedAt: row.updated_at }
+        ? {
+            clientId: row.client_id,
+            scopes: scopesOf(row.scopes),
+            grantedAt: row.granted_at,
+            updatedAt: row.updated_at,
+          }
         : undefined;
     },
 
@@ -71,8 +78,16 @@ export function createOAuthConsentsRepository(db: Db): OAuthConsentsRepository {
         } else {
           await trx
             .insertInto('oauth_consents')
-            .values({ user_id: userId, client_id: clientId, scopes: merged, granted_at: now, updated_at: now })
-            .onConflict((oc) => oc.columns(['user_id', 'client_id']).doUpdateSet({ scopes: merged, updated_at: now }))
+            .values({
+              user_id: userId,
+              client_id: clientId,
+              scopes: merged,
+              granted_at: now,
+              updated_at: now,
+            })
+            .onConflict((oc) =>
+              oc.columns(['user_id', 'client_id']).doUpdateSet({ scopes: merged, updated_at: now }),
+            )
             .execute();
         }
       });

@@ -50,7 +50,10 @@ export async function findClientAndRedirect(
 ): Promise<{ ok: true; client: OAuthClient } | { ok: false; refusal: RequestRefusal }> {
   const client = clientId ? await clients.find(clientId) : undefined;
   if (!client)
-    return { ok: false, refusal: { redirectable: false, code: RetCode.OAUTH_CLIENT_INVALID, error: 'invalid_client' } };
+    return {
+      ok: false,
+      refusal: { redirectable: false, code: RetCode.OAUTH_CLIENT_INVALID, error: 'invalid_client' },
+    };
   if (!client.redirectUris.includes(redirectUri))
     return {
       ok: false,
@@ -77,7 +80,12 @@ export async function checkAuthorizationRequest(
 ): Promise<RequestCheck> {
   const pair = await findClientAndRedirect(clients, query.client_id, query.redirect_uri);
   if (!pair.ok) return pair;
-  const base = { redirectable: true as const, client: pair.client, redirectUri: query.redirect_uri, state: query.state };
+  const base = {
+    redirectable: true as const,
+    client: pair.client,
+    redirectUri: query.redirect_uri,
+    state: query.state,
+  };
 
   // Only the authorization-code flow: no implicit grant (RFC 9700 §2.1.2).
   if (query.response_type !== 'code')

@@ -1,4 +1,9 @@
-import { oauthScopeTextKey, type OAuthClientSummary, type OAuthScope, type OAuthScopeInfo } from '@gatehouse/contract';
+import {
+  oauthScopeTextKey,
+  type OAuthClientSummary,
+  type OAuthScope,
+  type OAuthScopeInfo,
+} from '@gatehouse/contract';
 import type { OAuthClient } from './oauth-clients.repository.js';
 
 /** Scope names with the locale key of their plain-words text, in the catalogue's order. */

@@ -1,4 +1,10 @@
-import { CODE_VERIFIER_PATTERN, maskEmail, maskMobile, type OAuthScope } from '@gatehouse/contract';
+import {
+  CODE_VERIFIER_PATTERN,
+  maskEmail,
+  maskMobile,
+  type OAuthScope,
+  type OAuthUserinfo,
+} from '@gatehouse/contract';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { OAuthStores } from './oauth-authorize.service.js';
 import type { OAuthClient } from './oauth-clients.repository.js';
@@ -36,7 +42,8 @@ export function createOAuthTokenService(stores: OAuthStores, accounts: AccountsR
 
   async function authenticate(creds: ClientCredentials): Promise<OAuthClient> {
     const challenge = creds.via === 'basic' ? 'Basic realm="oauth"' : undefined;
-    const fail = () => new OAuthProtocolError('invalid_client', 'client authentication failed', 401, challenge);
+    const fail = () =>
+      new OAuthProtocolError('invalid_client', 'client authentication failed', 401, challenge);
     const client = creds.clientId ? await clients.find(creds.clientId) : undefined;
     if (!client) throw fail();
     if (client.isPublic) {
@@ -44,7 +51,8 @@ export function createOAuthTokenService(stores: OAuthStores, accounts: AccountsR
       if (creds.secret !== undefined) throw fail();
       return client;
     }
-    if (creds.secret === undefined || !client.secretHash || !secretMatches(creds.secret, client.secretHash)) throw fail();
+    if (creds.secret === undefined || !client.secretHash || !secretMatches(creds.secret, client.secretHash))
+      throw fail();
     return client;
   }
 
@@ -101,7 +109,11 @@ export function createOAuthTokenService(stores: OAuthStores, accounts: AccountsR
     /** RFC 6749 §4.1.3 + RFC 7636 §4.5–4.6. */
     async exchangeCode(
       client: OAuthClient,
-      input: { code?: string | undefined; redirect_uri?: string | undefined; code_verifier?: string | undefined },
+      input: {
+        code?: string | undefined;
+        redirect_uri?: string | undefined;
+        code_verifier?: string | undefined;
+      },
       issuer: string,
     ): Promise<TokenResponse> {
       if (!input.code) throw new OAuthProtocolError('invalid_request', 'code is required');
@@ -122,7 +134,8 @@ export function createOAuthTokenService(stores: OAuthStores, accounts: AccountsR
       // From here the code is spent whatever happens: one attempt per code.
       if (stored.expiresAt <= at) throw invalidGrant('code expired');
       if (stored.redirectUri !== input.redirect_uri) throw invalidGrant('redirect_uri does not match');
-      if (!pkceMatches(input.code_verifier, stored.codeChallenge)) throw invalidGrant('code_verifier does not match');
+      if (!pkceMatches(input.code_verifier, stored.codeChallenge))
+        throw invalidGrant('code_verifier does not match');
       if (stored.issuer !== issuer) throw invalidGrant('code was issued by another issuer');
       if (!(await activeAccount(stored.userId))) throw invalidGrant('account unavailable');
       return issueTokens(client, stored.userId, stored.familyId, stored.scopes, stored.scopes);
@@ -137,13 +150,7 @@ export function createOAuthTokenService(stores: OAuthStores, accounts: AccountsR
       const stored = await tokens.find(input.refresh_token);
       if (!stored || stored.kind !== 'refresh' || stored.clientId !== client.clientId)
         throw invalidGrant('unknown refresh token');
-      const at = now();
-      if (stored.revokedAt !== null) throw invalidGrant('refresh token revoked');
-      if (!(await tokens.claimRefresh(input.refresh_token, at))) {
-        await tokens.revokeFamily(stored.familyId, at);
-        throw invalidGrant('refresh token already used');
-      }
-      if (stored.expiresAt <= at) throw invalidGrant('refresh token expired');
+      // Checked before the claim: a refused narrower/wider request must not spend the token.
       let scopes = stored.scopes;
       if (input.scope !== undefined) {
         const asked = parseScopes(input.scope, client);
@@ -151,6 +158,13 @@ export function createOAuthTokenService(stores: OAuthStores, accounts: AccountsR
           throw new OAuthProtocolError('invalid_scope', 'scope exceeds the original grant');
         scopes = asked;
       }
+      const at = now();
+      if (stored.revokedAt !== null) throw invalidGrant('refresh token revoked');
+      if (!(await tokens.claimRefresh(input.refresh_token, at))) {
+        await tokens.revokeFamily(stored.familyId, at);
+        throw invalidGrant('refresh token already used');
+      }
+      if (stored.expiresAt <= at) throw invalidGrant('refresh token expired');
       if (!(await activeAccount(stored.userId))) throw invalidGrant('account unavailable');
       // The new refresh token keeps the original scope (RFC 6749 §6).
       return issueTokens(client, stored.userId, stored.familyId, scopes, stored.scopes);
@@ -168,14 +182,20 @@ export function createOAuthTokenService(stores: OAuthStores, accounts: AccountsR
     },
 
     /** The claims a Bearer access token may read. */
-    async userinfo(accessToken: string) {
+    async userinfo(accessToken: string): Promise<OAuthUserinfo> {
       const invalid = () =>
-        new OAuthProtocolError('invalid_token', 'the access token is invalid', 401, 'Bearer error="invalid_token"');
+        new OAuthProtocolError(
+          'invalid_token',
+          'the access token is invalid',
+          401,
+          'Bearer error="invalid_token"',
+        );
       const stored = await tokens.find(accessToken);
-      if (!stored || stored.kind !== 'access' || stored.revokedAt !== null || stored.expiresAt <= now()) throw invalid();
+      if (!stored || stored.kind !== 'access' || stored.revokedAt !== null || stored.expiresAt <= now())
+        throw invalid();
       const account = await activeAccount(stored.userId);
       if (!account) throw invalid();
-      const claims: Record<string, string | boolean | null> = { sub: account.id, scope: stored.scopes.join(' ') };
+      const claims: OAuthUserinfo = { sub: account.id, scope: stored.scopes.join(' ') };
       if (stored.scopes.includes('profile')) {
         claims.vague_email = account.email ? maskEmail(account.email) : null;
         claims.vague_mobile = account.mobile ? maskMobile(account.mobile) : null;

@@ -1,9 +1,17 @@
 import fp from 'fastify-plugin';
-import { createOAuthAuthorizeService, type OAuthAuthorizeService, type OAuthStores } from './oauth-authorize.service.js';
+import {
+  createOAuthAuthorizeService,
+  type OAuthAuthorizeService,
+  type OAuthStores,
+} from './oauth-authorize.service.js';
 import { createOAuthClientsRepository } from './oauth-clients.repository.js';
 import { createOAuthCodesRepository } from './oauth-codes.repository.js';
 import { createOAuthConsentsRepository } from './oauth-consents.repository.js';
-import { createOAuthTokenService, REFRESH_TOKEN_TTL_MS, type OAuthTokenService } from './oauth-token.service.js';
+import {
+  createOAuthTokenService,
+  REFRESH_TOKEN_TTL_MS,
+  type OAuthTokenService,
+} from './oauth-token.service.js';
 import { createOAuthTokensRepository } from './oauth-tokens.repository.js';
 
 declare module 'fastify' {

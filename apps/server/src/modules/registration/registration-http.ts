@@ -10,6 +10,7 @@ import { ok } from '../../lib/envelope.js';
 import { requestLocale, requestSite } from '../../lib/request-site.js';
 import { wantsBodyToken } from '../../plugins/session.js';
 import { deviceGuidOf } from '../login/request-context.js';
+import { completePendingTelegramBind } from '../telegram/complete-pending-bind.js';
 import { clientCountry } from '../risk/client-country.js';
 import type { ClientMeta, Registered, SiteContext } from './registration.service.js';
 
@@ -97,11 +98,13 @@ export async function finishSignup(
   reply.setSession(done.token);
   // This browser just proved the address: its first login needs no new-device code.
   await req.server.devices.remember(done.account.id, deviceGuidOf(req), meta(req));
+  const tgBindResult = await completePendingTelegramBind(req, done.account.id, 'register');
   const result: RegisterDoneResult = {
     user_id: Number(done.account.id),
     new_user: true,
     site: done.account.site,
     login_name: maskLoginName(done.account.email ?? done.account.mobile ?? ''),
+    ...(tgBindResult ? { tg_bind_result: tgBindResult } : {}),
   };
   return ok(result, wantsBodyToken(req) ? done.token : undefined);
 }

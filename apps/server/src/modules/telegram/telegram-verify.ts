@@ -1,4 +1,11 @@
-import { createHash, createHmac, createPublicKey, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  createPublicKey,
+  timingSafeEqual,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import { signData } from '@tma.js/init-data-node';
 import { z } from 'zod';
 import { TELEGRAM_CALLBACK_MAX_LENGTH } from '@gatehouse/contract';
@@ -178,8 +185,11 @@ export function createTelegramVerifier(opts: TelegramVerifierOptions): TelegramV
     return pairs;
   };
 
-  const hmacOk = (pairs: Array<[string, string]>, hash: string | undefined, expected: (dcs: string) => string) =>
-    hash !== undefined && sameHex(expected(dataCheckString(pairs, new Set(['hash']))), hash.toLowerCase());
+  const hmacOk = (
+    pairs: Array<[string, string]>,
+    hash: string | undefined,
+    expected: (dcs: string) => string,
+  ) => hash !== undefined && sameHex(expected(dataCheckString(pairs, new Set(['hash']))), hash.toLowerCase());
 
   const ed25519Ok = (pairs: Array<[string, string]>, signature: string | undefined) => {
     if (signature === undefined || !/^[A-Za-z0-9_-]{86}(?:==)?$/.test(signature)) return false;

@@ -29,21 +29,38 @@ const toBinding = (row: Row): TelegramBinding => ({
 });
 
 /** Why an insert lost: the Telegram side or the account side was taken (maybe by a concurrent bind). */
-export type InsertOutcome = { ok: true; binding: TelegramBinding } | { ok: false; taken: 'telegram' | 'account' };
+export type InsertOutcome =
+  { ok: true; binding: TelegramBinding } | { ok: false; taken: 'telegram' | 'account' };
 
 export interface TelegramRepository {
   findByTelegramId(telegramId: string): Promise<TelegramBinding | undefined>;
   findByUserId(userId: string): Promise<TelegramBinding | undefined>;
   /** Insert a binding; the unique indexes decide races. */
-  insert(userId: string, user: TelegramIdentity, allowBotMessages: boolean, now: number): Promise<InsertOutcome>;
+  insert(
+    userId: string,
+    user: TelegramIdentity,
+    allowBotMessages: boolean,
+    now: number,
+  ): Promise<InsertOutcome>;
   /** Refresh what Telegram says about the user (name, avatar) and, when known, the bot-message choice. */
-  refresh(telegramId: string, user: TelegramIdentity, allowBotMessages: boolean | null, now: number): Promise<void>;
+  refresh(
+    telegramId: string,
+    user: TelegramIdentity,
+    allowBotMessages: boolean | null,
+    now: number,
+  ): Promise<void>;
   /** Delete the account's binding; false when there was none. */
   deleteByUserId(userId: string): Promise<boolean>;
   /** When a session (by its stored id) started: the re-authentication window is measured from it. */
   sessionCreatedAt(sessionId: string): Promise<number | null>;
   /** Record a task once; false when it was already recorded. */
-  recordTask(row: { userId: string; campaignId: string; taskId: string; telegramId: string; now: number }): Promise<{
+  recordTask(row: {
+    userId: string;
+    campaignId: string;
+    taskId: string;
+    telegramId: string;
+    now: number;
+  }): Promise<{
     first: boolean;
     completedAt: number;
   }>;
@@ -51,7 +68,11 @@ export interface TelegramRepository {
 
 export function createTelegramRepository(db: Db): TelegramRepository {
   const findBy = async (column: 'telegram_id' | 'user_id', value: string) => {
-    const row = await db.selectFrom('telegram_bindings').selectAll().where(column, '=', value).executeTakeFirst();
+    const row = await db
+      .selectFrom('telegram_bindings')
+      .selectAll()
+      .where(column, '=', value)
+      .executeTakeFirst();
     return row ? toBinding(row) : undefined;
   };
   const profile = (user: TelegramIdentity) => ({
@@ -106,14 +127,24 @@ export function createTelegramRepository(db: Db): TelegramRepository {
     },
 
     async sessionCreatedAt(sessionId) {
-      const row = await db.selectFrom('sessions').select('created_at').where('id', '=', sessionId).executeTakeFirst();
+      const row = await db
+        .selectFrom('sessions')
+        .select('created_at')
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
       return row ? Number(row.created_at) : null;
     },
 
     async recordTask({ userId, campaignId, taskId, telegramId, now }) {
       const inserted = await db
         .insertInto('telegram_task_completions')
-        .values({ user_id: userId, campaign_id: campaignId, task_id: taskId, telegram_id: telegramId, completed_at: now })
+        .values({
+          user_id: userId,
+          campaign_id: campaignId,
+          task_id: taskId,
+          telegram_id: telegramId,
+          completed_at: now,
+        })
         .onConflict((oc) => oc.columns(['user_id', 'campaign_id', 'task_id']).doNothing())
         .returning('completed_at')
         .execute();

@@ -134,7 +134,8 @@ export function createTelegramService(deps: TelegramServiceDeps) {
     async consumeOnce(data: VerifiedTelegramData, purpose: OncePurpose): Promise<void> {
       const ttlMs = (deps.maxAgeSec + MAX_FUTURE_SKEW_SEC) * 1000;
       const first = await deps.kv.add(`tg-once:${purpose}:${data.kind}:${data.proof}`, '1', ttlMs);
-      if (!first) throw new ApiError(RetCode.TELEGRAM_AUTH_EXPIRED, 'This Telegram authorisation was already used.');
+      if (!first)
+        throw new ApiError(RetCode.TELEGRAM_AUTH_EXPIRED, 'This Telegram authorisation was already used.');
     },
 
     bind,
@@ -190,7 +191,8 @@ export function createTelegramService(deps: TelegramServiceDeps) {
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
         if (err.code === RetCode.TELEGRAM_ALREADY_BOUND) return failure(TG_BIND_STATUS.TELEGRAM_TAKEN);
-        if (err.code === RetCode.TELEGRAM_ACCOUNT_ALREADY_LINKED) return failure(TG_BIND_STATUS.ACCOUNT_TAKEN);
+        if (err.code === RetCode.TELEGRAM_ACCOUNT_ALREADY_LINKED)
+          return failure(TG_BIND_STATUS.ACCOUNT_TAKEN);
         throw err;
       }
       return formatTgBindResult(

@@ -3,11 +3,6 @@ import { useEffect, useState } from 'react';
 import { useT } from '../../i18n';
 import { fetchCountries, fetchDefaultCountry } from './countries-api';
 
-/** Value of the select: `ISO:callingCode`, so two countries sharing a code stay apart. */
-export function callingCodeOf(value: string): string {
-  return value.split(':')[1] ?? '';
-}
-
 /**
  * The calling-code picker of the mobile forms. Its own chunk: the country list is loaded only when a
  * mobile tab opens, so the login page stays small. A native select: keyboard type-ahead and screen

@@ -28,3 +28,8 @@ export function identifierError(kind: IdentifierKind, email: string, mobile: str
   if (!mobile.trim()) return 'auth.mobile.required';
   return isPlausibleMobile(mobile.trim()) ? undefined : 'auth.mobile.invalid';
 }
+
+/** Value of the calling-code select: `ISO:callingCode`, so two countries sharing a code stay apart. */
+export function callingCodeOf(value: string): string {
+  return value.split(':')[1] ?? '';
+}

@@ -1,8 +1,6 @@
 import { detectAppWebview, isMobileUserAgent, matchRoute, splitLocalePrefix } from '@gatehouse/contract';
-import { useLocation, useSearch } from 'wouter';
-import { insideTelegram } from '../../api';
-import { useBootstrap } from '../../app/bootstrap-context';
-import { usePageLocation } from '../../app/page-location';
+import { insideTelegram } from '../../api/config';
+import { useAuthContext, type AuthContext } from './auth-context';
 import { chooseRedirect } from './choose-redirect';
 
 /** Downloads are offered to a mobile browser, but not inside our own app's webview or Telegram. */
@@ -15,41 +13,38 @@ export function downloadAllowed(userAgent: string): boolean {
  * exact path stays in the address bar), anything else (the exchange's own pages, `/`, a brand domain)
  * by loading it.
  */
-export function useGoTo(): (target: string) => void {
-  const [, navigate] = useLocation();
-  return (target) => {
-    const path = target.startsWith('/') && !target.startsWith('//') ? target.split(/[?#]/, 1)[0] : undefined;
-    if (path && path !== '/' && matchRoute(splitLocalePrefix(path).rest)) {
-      navigate(target);
-      return;
-    }
-    window.location.assign(target);
-  };
+export function goTo(target: string, navigate: AuthContext['navigate']): void {
+  const path = target.startsWith('/') && !target.startsWith('//') ? target.split(/[?#]/, 1)[0] : undefined;
+  if (path && path !== '/' && matchRoute(splitLocalePrefix(path).rest)) {
+    navigate(target);
+    return;
+  }
+  window.location.assign(target);
 }
 
 /** Where to go after login or sign-up, from the page's site, locale, query and browser (spec §2). */
+export function goAfterAuth(ctx: AuthContext, { newUser }: { newUser: boolean }): void {
+  const query = new URLSearchParams(ctx.search);
+  const userAgent = navigator.userAgent;
+  goTo(
+    chooseRedirect({
+      site: ctx.site,
+      locale: ctx.locale,
+      newUser,
+      mobile: isMobileUserAgent(userAgent),
+      downloadAllowed: downloadAllowed(userAgent),
+      insideTelegram: insideTelegram(),
+      source: query.get('source'),
+      redirectUrl: query.get('redirect_url'),
+      // The live origin: the bootstrap's is the one the server saw, which a proxy may have rewritten.
+      origin: window.location.origin || ctx.origin,
+      brandDomains: ctx.brandDomains,
+    }),
+    ctx.navigate,
+  );
+}
+
 export function useAfterAuth(): (options: { newUser: boolean }) => void {
-  const { site, origin, brandDomains } = useBootstrap();
-  const { locale } = usePageLocation();
-  const search = useSearch();
-  const goTo = useGoTo();
-  return ({ newUser }) => {
-    const query = new URLSearchParams(search);
-    const userAgent = navigator.userAgent;
-    goTo(
-      chooseRedirect({
-        site,
-        locale,
-        newUser,
-        mobile: isMobileUserAgent(userAgent),
-        downloadAllowed: downloadAllowed(userAgent),
-        insideTelegram: insideTelegram(),
-        source: query.get('source'),
-        redirectUrl: query.get('redirect_url'),
-        // The live origin: the bootstrap's is the one the server saw, which a proxy may have rewritten.
-        origin: window.location.origin || origin,
-        brandDomains,
-      }),
-    );
-  };
+  const ctx = useAuthContext();
+  return (options) => goAfterAuth(ctx, options);
 }

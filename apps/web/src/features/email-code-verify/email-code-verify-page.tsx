@@ -1,8 +1,82 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearch } from 'wouter';
 import { PageIntro } from '../../app/page-intro';
+import { useLocalePath } from '../../app/page-location';
 import { useT } from '../../i18n';
+import { failureOf } from '../auth-common/api-error';
+import '../auth-common/auth.css';
+import { recallRegistration, verifyRegistration } from '../register/register-api';
 
-/** Placeholder until the email-code-verify flow is built: title and purpose only. */
+type State = 'checking' | 'verified' | 'done' | 'expired' | 'invalid';
+
+/** contract RetCode: code/link wrong, expired, flow unknown, step already passed. */
+const EXPIRED = [20003, 20004, 20012];
+const STEP_INVALID = 20005;
+
+/**
+ * The sign-up link's landing (`?uuid=&token=`): confirms the address, then says where to go on — back to
+ * the first tab, which notices by itself (it polls verify/result), or on here to set the password.
+ */
 export function EmailCodeVerifyPage() {
   const t = useT('inverse');
-  return <PageIntro title={t('pages.email-code-verify.title')} text={t('pages.email-code-verify.intro')} />;
+  const to = useLocalePath();
+  const search = useSearch();
+  const [state, setState] = useState<State>('checking');
+  const started = useRef(false);
+  const query = new URLSearchParams(search);
+  const uuid = query.get('uuid') ?? '';
+  const token = query.get('token') ?? '';
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!uuid || !token) {
+      setState('invalid');
+      return;
+    }
+    // A link opened twice (or checked twice) answers "step passed": recall says where the flow is.
+    const fromRecall = () =>
+      recallRegistration(uuid)
+        .then((recall) =>
+          setState(
+            recall.recall_stage === 'commit_password' ? 'verified' : recall.recall_stage === 'commit_login' ? 'done' : 'invalid',
+          ),
+        )
+        .catch(() => setState('expired'));
+    verifyRegistration(uuid, { token }, true)
+      .then(() => setState('verified'))
+      .catch((error: unknown) => {
+        const { code } = failureOf(error);
+        if (code === STEP_INVALID) void fromRecall();
+        else setState(EXPIRED.includes(code) ? 'expired' : 'invalid');
+      });
+  }, [uuid, token]);
+
+  return (
+    <PageIntro title={t('pages.email-code-verify.title')} text={t('pages.email-code-verify.intro')}>
+      {state === 'checking' && <p role="status">{t('verifyLink.checking')}</p>}
+      {state === 'verified' && (
+        <div role="status">
+          <p className="gh-notice">{t('verifyLink.verified')}</p>
+          <p>{t('verifyLink.returnToTab')}</p>
+          <p>
+            <Link className="gh-button" href={to(`/register?uuid=${encodeURIComponent(uuid)}`)}>
+              {t('verifyLink.continueHere')}
+            </Link>
+          </p>
+        </div>
+      )}
+      {state === 'done' && (
+        <p role="status">
+          {t('verifyLink.done')} <Link href={to('/login')}>{t('register.logIn')}</Link>
+        </p>
+      )}
+      {(state === 'expired' || state === 'invalid') && (
+        <p role="alert">
+          {t(state === 'expired' ? 'verifyLink.expired' : 'verifyLink.invalid')}{' '}
+          <Link href={to('/register')}>{t('verifyLink.startAgain')}</Link>
+        </p>
+      )}
+    </PageIntro>
+  );
 }

@@ -1,8 +1,279 @@
+import { PASSWORD_MIN_LENGTH, type CodeSentResult } from '@gatehouse/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { apiConfig, deviceGuid } from '../../api';
+import { useBootstrap } from '../../app/bootstrap-context';
 import { PageIntro } from '../../app/page-intro';
+import { useLocalePath, usePageLocation } from '../../app/page-location';
 import { useT } from '../../i18n';
+import { failureOf } from '../auth-common/api-error';
+import { channelRecord } from '../auth-common/channel-record';
+import { encryptPassword } from '../auth-common/encrypt-password';
+import { errorText } from '../auth-common/error-text';
+import type { Identifier } from '../auth-common/identifier';
+import { useAfterAuth } from '../auth-common/use-after-auth';
+import { AccountStep, type AccountDraft } from './account-step';
+import { CodeStep, type Sent } from '../auth-common/code-step';
+import { NewPasswordStep } from '../auth-common/new-password-step';
+import { LinkStep } from './verify-steps';
+import {
+  commitOneShot,
+  fetchRegisterUiConfig,
+  recallRegistration,
+  resendRegistration,
+  sendOneShotCode,
+  setRegistrationPassword,
+  startRegistration,
+  verifyRegistration,
+  type StartFields,
+} from './register-api';
+import { assignedVariant, chooseVariant, DEFAULT_VARIANT, variantName, type RegisterVariant } from './register-variant';
 
-/** Placeholder until the register flow is built: title and purpose only. */
+/** ret_codes the sign-up steps answer themselves (contract RetCode). */
+export const REGISTER_CODE = {
+  VERIFY_CODE_INVALID: 20002,
+  VERIFY_CODE_EXPIRED: 20003,
+  REGISTER_FLOW_NOT_FOUND: 20004,
+  REGISTER_STEP_INVALID: 20005,
+  PASSWORD_TOO_WEAK: 20006,
+  VERIFY_CODE_ATTEMPTS_EXCEEDED: 20012,
+} as const;
+
+type Step =
+  | { name: 'recall' }
+  | { name: 'account' }
+  | { name: 'code'; sent: Sent; error?: string }
+  | { name: 'link'; sent: Sent }
+  | { name: 'password'; uuid: string | null };
+
+const sentOf = (result: CodeSentResult): Sent => ({
+  uuid: result.uuid,
+  loginName: result.login_name,
+  resendIn: result.resend_in,
+});
+
+/**
+ * Sign-up (spec §2 flows, §4 registration steps): account and residence → code or link → password →
+ * the redirect of §2. The UI variant (new/old, code/link) comes from the query or the A/B assignment;
+ * `?uuid=` resumes a half-finished sign-up (recall).
+ */
 export function RegisterPage() {
   const t = useT('inverse');
-  return <PageIntro title={t('pages.register.title')} text={t('pages.register.intro')} />;
+  const { site, siteDefinition, passwordKey } = useBootstrap();
+  const { locale } = usePageLocation();
+  const to = useLocalePath();
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const afterAuth = useAfterAuth();
+  const [initialUuid] = useState(() => new URLSearchParams(search).get('uuid'));
+  const [step, setStep] = useState<Step>(initialUuid ? { name: 'recall' } : { name: 'account' });
+  const [moved, setMoved] = useState(false);
+  const [variant, setVariant] = useState<RegisterVariant>(DEFAULT_VARIANT);
+  const [alert, setAlert] = useState<string | undefined>();
+  // What the old UI needs again when it commits: the identifier, residence and code.
+  const draft = useRef<Partial<Omit<AccountDraft, 'identifier'>> & { identifier: Identifier | null; code: string }>({
+    identifier: null,
+    code: '',
+  });
+  const variantReady = useRef<Promise<RegisterVariant> | null>(null);
+  const lastSent = useRef<Sent>({ uuid: '', loginName: '', resendIn: 0 });
+
+  const go = (next: Step) => {
+    if (next.name === 'code' || next.name === 'link') lastSent.current = next.sent;
+    setStep(next);
+    setMoved(true);
+  };
+
+  useEffect(() => {
+    const query = new URLSearchParams(search);
+    const ready = fetchRegisterUiConfig().then((config) =>
+      chooseVariant({ ui: query.get('ui'), showType: query.get('show_type'), assigned: assignedVariant(config, deviceGuid()) }),
+    );
+    variantReady.current = ready;
+    void ready.then(setVariant);
+
+    if (initialUuid) {
+      recallRegistration(initialUuid)
+        .then((recall) => {
+          const sent = { uuid: initialUuid, loginName: recall.login_name, resendIn: 0 };
+          if (recall.recall_stage === 'commit_login') navigate(to('/login?source=commit_login'), { replace: true });
+          else if (recall.recall_stage === 'commit_password') go({ name: 'password', uuid: initialUuid });
+          else if (recall.recall_stage === 'verify') go({ name: recall.verify_type === 'link' ? 'link' : 'code', sent });
+          else setStep({ name: 'account' });
+        })
+        .catch(() => setStep({ name: 'account' }));
+    }
+    // Once per page view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const startFields = (current: RegisterVariant): StartFields => ({
+    residence_country: draft.current.residence || undefined,
+    lang: locale,
+    platform: apiConfig().platform,
+    version: variantName(current),
+  });
+
+  const channel = () =>
+    channelRecord({
+      search,
+      pageUrl: window.location.href,
+      euSubscription: site === 'EU' ? (draft.current.euSubscription ?? false) : undefined,
+    });
+
+  /** Keeps the flow id in the address, so a reload (or the link tab) resumes where the user is. */
+  const rememberUuid = (uuid: string) => {
+    const query = new URLSearchParams(search);
+    query.set('uuid', uuid);
+    navigate(`${path}?${query.toString()}`, { replace: true });
+  };
+
+  const showFailure = async (error: unknown) => {
+    const { code, envelope, toasted } = failureOf(error);
+    if (!toasted) setAlert(envelope ? await errorText(code, envelope.ret_msg) : t('auth.errors.generic'));
+  };
+
+  const onAccount = async (account: AccountDraft) => {
+    setAlert(undefined);
+    draft.current = { ...draft.current, ...account, code: '' };
+    const current = (await variantReady.current) ?? variant;
+    // Captcha: the lead adds the captcha result (runCaptcha(scene)) to this object.
+    const captcha: Record<string, unknown> = {};
+    try {
+      if (current.ui === 'old') {
+        go({ name: 'code', sent: sentOf(await sendOneShotCode(account.identifier, startFields(current), captcha)) });
+        return;
+      }
+      const result = await startRegistration(account.identifier, startFields(current), current.verify, channel(), captcha);
+      rememberUuid(result.uuid);
+      go({ name: result.verify_type === 'link' ? 'link' : 'code', sent: sentOf(result) });
+    } catch (error) {
+      await showFailure(error);
+    }
+  };
+
+  const resend = async (sent: Sent): Promise<number | undefined> => {
+    const current = variant;
+    const identifier = draft.current.identifier;
+    const result =
+      current.ui === 'old' && identifier
+        ? await sendOneShotCode(identifier, startFields(current))
+        : await resendRegistration(sent.uuid);
+    return result.resend_in;
+  };
+
+  /** Answers the error text for the code field, or undefined when the step moved on. */
+  const onCode = async (sent: Sent, code: string): Promise<string | undefined> => {
+    if (variant.ui === 'old' && draft.current.identifier) {
+      draft.current.code = code;
+      go({ name: 'password', uuid: null });
+      return undefined;
+    }
+    try {
+      await verifyRegistration(sent.uuid, { code });
+      go({ name: 'password', uuid: sent.uuid });
+      return undefined;
+    } catch (error) {
+      return codeError(error);
+    }
+  };
+
+  const codeError = async (error: unknown): Promise<string | undefined> => {
+    const { code, envelope, toasted } = failureOf(error);
+    if (code === REGISTER_CODE.VERIFY_CODE_INVALID) {
+      const left = (envelope?.result as { remaining_attempts?: number } | null)?.remaining_attempts;
+      return left === undefined ? t('auth.code.wrongPlain') : t('auth.code.wrong', { count: left });
+    }
+    if (code === REGISTER_CODE.VERIFY_CODE_EXPIRED || code === REGISTER_CODE.VERIFY_CODE_ATTEMPTS_EXCEEDED) {
+      return t('auth.code.expired');
+    }
+    if (toasted) return undefined;
+    return envelope ? errorText(code, envelope.ret_msg) : t('auth.errors.generic');
+  };
+
+  /** Answers the error for the password field, or undefined when done (or the step changed). */
+  const onPassword = async (uuid: string | null, password: string): Promise<string | undefined> => {
+    if (!passwordKey) return t('auth.errors.generic');
+    try {
+      const encrypted = await encryptPassword(password, passwordKey);
+      const identifier = draft.current.identifier;
+      if (uuid === null && identifier) {
+        await commitOneShot(identifier, siteDefinition.regulated, {
+          ...startFields(variant),
+          ...encrypted,
+          verify_code: draft.current.code,
+          ...channel(),
+        });
+      } else if (uuid) {
+        await setRegistrationPassword(uuid, encrypted, channel());
+      } else {
+        go({ name: 'account' });
+        return undefined;
+      }
+      afterAuth({ newUser: true });
+      return undefined;
+    } catch (error) {
+      const { code, envelope } = failureOf(error);
+      if (code === REGISTER_CODE.PASSWORD_TOO_WEAK) {
+        const reason = (envelope?.result as { reason?: string } | null)?.reason ?? 'common';
+        return t(`auth.newPassword.${reason}`, { min: PASSWORD_MIN_LENGTH });
+      }
+      if (uuid === null && draft.current.identifier) {
+        // Old UI: the code is checked only now; a wrong one sends the user back to it.
+        const text = await codeError(error);
+        if (code === REGISTER_CODE.VERIFY_CODE_INVALID || code === REGISTER_CODE.VERIFY_CODE_EXPIRED) {
+          go({ name: 'code', sent: lastSent.current, ...(text ? { error: text } : {}) });
+          return undefined;
+        }
+        return text;
+      }
+      if (code === REGISTER_CODE.REGISTER_FLOW_NOT_FOUND || code === REGISTER_CODE.REGISTER_STEP_INVALID) {
+        setAlert(t('register.restart'));
+        go({ name: 'account' });
+        return undefined;
+      }
+      return codeError(error);
+    }
+  };
+
+  return (
+    <PageIntro title={t('pages.register.title')} text={t('pages.register.intro')}>
+      {step.name === 'recall' && <p role="status">{t('register.resuming')}</p>}
+      {step.name === 'account' && (
+        <AccountStep focus={moved} alert={alert} initial={draft.current} onSubmit={onAccount} />
+      )}
+      {step.name === 'code' && (
+        <CodeStep
+          id="register-code"
+          sent={step.sent}
+          initialError={step.error}
+          onSubmit={(code) => onCode(step.sent, code)}
+          onResend={() => resend(step.sent)}
+          onBack={() => go({ name: 'account' })}
+        />
+      )}
+      {step.name === 'link' && (
+        <LinkStep
+          sent={step.sent}
+          onVerified={() => go({ name: 'password', uuid: step.sent.uuid })}
+          onResend={() => resend(step.sent)}
+          onBack={() => go({ name: 'account' })}
+        />
+      )}
+      {step.name === 'password' && (
+        <NewPasswordStep
+          id="register-password"
+          title={t('register.password.title')}
+          submitLabel={t('register.password.submit')}
+          username={loginNameOf(draft.current.identifier)}
+          onSubmit={(password) => onPassword(step.uuid, password)}
+        />
+      )}
+    </PageIntro>
+  );
+}
+
+function loginNameOf(identifier: Identifier | null): string {
+  if (!identifier) return '';
+  return 'email' in identifier ? identifier.email : `+${identifier.country_code}${identifier.mobile}`;
 }

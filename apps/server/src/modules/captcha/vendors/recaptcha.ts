@@ -9,7 +9,11 @@ export function recaptchaVerifier(config: RecaptchaConfig, timeoutMs: number): V
     type: 'recaptcha',
     tokenOf: (r) => r.g_recaptcha_response,
     async verify(r, ctx) {
-      const body = new URLSearchParams({ secret: config.secret, response: r.g_recaptcha_response, remoteip: ctx.ip });
+      const body = new URLSearchParams({
+        secret: config.secret,
+        response: r.g_recaptcha_response,
+        remoteip: ctx.ip,
+      });
       const answer = await postVendor(
         config.verifyUrl,
         { body: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } },

@@ -33,7 +33,9 @@ export function tc3Authorization(options: {
     sha256(options.payload),
   ].join('\n');
   const scope = `${date}/${SERVICE}/tc3_request`;
-  const stringToSign = ['TC3-HMAC-SHA256', String(options.timestamp), scope, sha256(canonicalRequest)].join('\n');
+  const stringToSign = ['TC3-HMAC-SHA256', String(options.timestamp), scope, sha256(canonicalRequest)].join(
+    '\n',
+  );
   const signingKey = hmac(hmac(hmac(`TC3${options.secretKey}`, date), SERVICE), 'tc3_request');
   const signature = crypto.createHmac('sha256', signingKey).update(stringToSign).digest('hex');
   return `TC3-HMAC-SHA256 Credential=${options.secretId}/${scope}, SignedHeaders=content-type;host, Signature=${signature}`;
@@ -84,7 +86,8 @@ export function tencentVerifier(
         timeoutMs,
       );
       const response = isRecord(answer) ? answer.Response : undefined;
-      if (!isRecord(response) || 'Error' in response || typeof response.CaptchaCode !== 'number') return 'unavailable';
+      if (!isRecord(response) || 'Error' in response || typeof response.CaptchaCode !== 'number')
+        return 'unavailable';
       return response.CaptchaCode === 1 ? 'ok' : 'invalid';
     },
   };

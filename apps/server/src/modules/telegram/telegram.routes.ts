@@ -1,0 +1,250 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  completeTaskRequestSchema,
+  completeTaskResultSchema,
+  formatTgBindResult,
+  HEADER,
+  onePeopleBindResultSchema,
+  onePeopleBindSetRequestSchema,
+  RetCode,
+  TELEGRAM_BIND_STATUS,
+  telegramBindRequestSchema,
+  telegramBindResultSchema,
+  telegramBindStatusResultSchema,
+  telegramUnbindRequestSchema,
+  telegramUnbindResultSchema,
+  TG_BIND_STATUS,
+  TG_BIND_SUCCESS_MESSAGE,
+  thirdPartyLoginRequestSchema,
+  thirdPartyLoginResultSchema,
+  type ThirdPartyLoginResult,
+  type ThirdPartyNotBoundResult,
+} from '@gatehouse/contract';
+import { ApiError } from '../../lib/api-error.js';
+import { apiResponse, ok } from '../../lib/envelope.js';
+import { requestSite } from '../../lib/request-site.js';
+import { requireSession, wantsBodyToken } from '../../plugins/session.js';
+import { DEFAULT_LOCKOUT } from '../accounts/accounts.repository.js';
+import { createBanTokens } from '../login/ban-tokens.js';
+import { LoginRefusal, sendRefusal } from '../login/login-refusal.js';
+import { deviceGuidOf, userAgentOf } from '../login/request-context.js';
+import { createTelegramRepository } from './telegram.repository.js';
+import { telegramUserOf } from './telegram.service.js';
+import { createReauth } from './telegram-reauth.js';
+
+const TAGS = ['telegram'];
+/** Binding changes and Telegram logins are few per user; a flood is someone probing. */
+const BIND_RATE_LIMIT = { rateLimit: { max: 20, timeWindow: 60_000 } };
+const LOGIN_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
+const emptyQuery = z.object({}).optional();
+
+/** The Mini App's init data from the `TgToken` header (spec §3 request headers). */
+function tgTokenOf(req: FastifyRequest): string | null {
+  const value = req.headers[HEADER.TG_TOKEN.toLowerCase()];
+  return typeof value === 'string' && value !== '' && value !== 'null' ? value : null;
+}
+
+/**
+ * Telegram calls of spec §7 (docs/telegram.md). Needs the root decorators `telegram`,
+ * `accounts`, `passwords`, `sessions`, `kv`.
+ */
+const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tg = app.telegram;
+  const assertRecentlyAuthenticated = createReauth({
+    accounts: app.accounts,
+    passwords: app.passwords,
+    lockout: DEFAULT_LOCKOUT,
+    sessionCreatedAt: createTelegramRepository(app.db).sessionCreatedAt,
+    now: () => Date.now(),
+  });
+  const banTokens = createBanTokens(app.kv);
+
+  app.post(
+    '/user/private/bind/telegram',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: TAGS,
+        summary: 'Bind the Telegram account of the widget (or Mini App) data to this account',
+        body: telegramBindRequestSchema,
+        response: apiResponse(telegramBindResultSchema),
+      },
+      config: BIND_RATE_LIMIT,
+    },
+    async (req) => {
+      // Signature first (cheap, no state), then the password check, and only then is the payload used up.
+      const data = tg.verifyCallbacks(req.body);
+      await assertRecentlyAuthenticated(req.auth, requestSite(req).env, req.body);
+      await tg.consumeOnce(data, 'bind');
+      const binding = await tg.bind(req.auth.userId, data.user, data.user.allowsWriteToPm);
+      return ok({ status: TELEGRAM_BIND_STATUS.BOUND, telegram_user: telegramUserOf(binding) });
+    },
+  );
+
+  app.get(
+    '/user/private/telegram-bind-status',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: TAGS,
+        summary: 'Whether a Telegram account is bound, and which',
+        querystring: emptyQuery,
+        response: apiResponse(telegramBindStatusResultSchema),
+      },
+    },
+    async (req) => {
+      const binding = await tg.statusOf(req.auth.userId);
+      return ok(
+        binding
+          ? { status: TELEGRAM_BIND_STATUS.BOUND, telegram_user: telegramUserOf(binding) }
+          : { status: TELEGRAM_BIND_STATUS.UNBOUND },
+      );
+    },
+  );
+
+  app.post(
+    '/user/private/unbind/telegram',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: TAGS,
+        summary: 'Unbind the Telegram account (43004 when none is bound)',
+        body: telegramUnbindRequestSchema,
+        response: apiResponse(telegramUnbindResultSchema),
+      },
+      config: BIND_RATE_LIMIT,
+    },
+    async (req) => {
+      await assertRecentlyAuthenticated(req.auth, requestSite(req).env, req.body ?? {});
+      await tg.unbind(req.auth.userId);
+      return ok({ status: TELEGRAM_BIND_STATUS.UNBOUND });
+    },
+  );
+
+  app.get(
+    '/user/private/one_people_bind/get',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: TAGS,
+        summary: 'The account the Mini App Telegram user (TgToken) is bound to; "0" for none',
+        querystring: emptyQuery,
+        response: apiResponse(onePeopleBindResultSchema),
+      },
+    },
+    async (req) => {
+      const raw = tgTokenOf(req);
+      // Without TgToken (outside the Mini App) the question is about the logged-in account.
+      if (raw === null) return ok({ bind_uid: await tg.bindUidOfUser(req.auth.userId) });
+      return ok({ bind_uid: await tg.bindUidOfTelegram(tg.verifyTgToken(raw).user.id) });
+    },
+  );
+
+  app.post(
+    '/user/private/one_people_bind/set',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: TAGS,
+        summary: 'Link-authorisation Accept: bind the Mini App Telegram user to this account',
+        body: onePeopleBindSetRequestSchema,
+        response: apiResponse(onePeopleBindResultSchema),
+      },
+      config: BIND_RATE_LIMIT,
+    },
+    async (req) => {
+      const body = req.body ?? {};
+      const raw = body.telegram_callback_mini ?? tgTokenOf(req);
+      if (raw === null) throw new ApiError(RetCode.PARAMS_INVALID, 'send TgToken or telegram_callback_mini');
+      const data = tg.verifyTgToken(raw);
+      await assertRecentlyAuthenticated(req.auth, requestSite(req).env, body);
+      await tg.consumeOnce(data, 'bind');
+      const binding = await tg.bind(req.auth.userId, data.user, body.allow_bot_messages ?? true);
+      return ok({ bind_uid: binding.userId });
+    },
+  );
+
+  /** The same account rules as the password login: ban (with its cookie), termination, Hong Kong. */
+  const assertMayLogIn = async (accountId: string, site: string) => {
+    const account = await app.accounts.findById(accountId);
+    if (!account) throw new ApiError(RetCode.TELEGRAM_NOT_BOUND);
+    if (account.status === 'banned') {
+      throw new LoginRefusal(
+        RetCode.ACCOUNT_BANNED,
+        { is_self_help_baned: true, baned_time: account.bannedAt },
+        { banToken: await banTokens.issue(account.id) },
+      );
+    }
+    if (account.status === 'terminated') throw new ApiError(RetCode.ACCOUNT_TERMINATED);
+    if (account.site !== site && account.site === 'HKG') throw new ApiError(RetCode.HK_ACCOUNT_ON_OTHER_SITE);
+    if (account.site !== site && site === 'HKG') throw new ApiError(RetCode.OTHER_ACCOUNT_ON_HK_SITE);
+    return account;
+  };
+
+  app.post(
+    '/user/public/login/thirdparty',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Log in with Telegram; 40004 with a pending id when no account is bound yet',
+        body: thirdPartyLoginRequestSchema,
+        response: apiResponse(thirdPartyLoginResultSchema),
+      },
+      config: LOGIN_RATE_LIMIT,
+    },
+    async (req, reply) => {
+      const { site } = requestSite(req);
+      const data = tg.verifyCallbacks(req.body);
+      await tg.consumeOnce(data, 'login');
+      const outcome = await tg.thirdPartyLogin(data, deviceGuidOf(req));
+      if (outcome.kind === 'pending') {
+        const result: ThirdPartyNotBoundResult = {
+          tg_pending_id: outcome.pendingId,
+          expires_in: tg.pendingTtlSeconds,
+          telegram_user: telegramUserOf(outcome.user),
+        };
+        throw new ApiError(RetCode.THIRD_PARTY_NOT_BOUND, undefined, 200, result);
+      }
+      let account;
+      try {
+        account = await assertMayLogIn(outcome.userId, site);
+      } catch (err) {
+        if (err instanceof LoginRefusal) return sendRefusal(req, reply, err);
+        throw err;
+      }
+      // A fresh session, as every login: the one this client carried (if any) ends here.
+      if (req.sessionToken) await app.sessions.revoke(req.sessionToken);
+      const token = await app.sessions.create(account.id, { userAgent: userAgentOf(req), ip: req.ip });
+      reply.setSession(token);
+      const result: ThirdPartyLoginResult = {
+        user_id: Number(account.id),
+        new_user: false,
+        need_verify: null,
+        tg_bind_result: formatTgBindResult(TG_BIND_STATUS.SUCCESS, TG_BIND_SUCCESS_MESSAGE.LOGIN),
+        telegram_user: telegramUserOf(outcome.user),
+      };
+      return ok(result, wantsBodyToken(req) ? token : undefined);
+    },
+  );
+
+  app.post(
+    '/fht/growth/miniapp/task/v1/complete_task',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Record a Mini App task for the bound account of the TgToken user (once per task)',
+        body: completeTaskRequestSchema,
+        response: apiResponse(completeTaskResultSchema),
+      },
+      config: BIND_RATE_LIMIT,
+    },
+    async (req) => {
+      const data = tg.verifyTgToken(tgTokenOf(req));
+      return ok(await tg.completeTask(data, req.body.campaignId, req.body.taskId));
+    },
+  );
+};
+
+export default telegramRoutes;

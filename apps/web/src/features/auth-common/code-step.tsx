@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { useT } from '../../i18n';
+import { CodeField, ResendButton, StepHeading } from './fields';
+
+/** Where a code or link went, and when the next may be asked for. */
+export interface Sent {
+  /** The flow id (sign-up uuid flow); informative elsewhere. */
+  uuid: string;
+  /** Masked e-mail or number (empty when unknown). */
+  loginName: string;
+  resendIn: number;
+}
+
+/** The code step of sign-up and reset: the 6-digit code, paste welcome; resend after the server's cooldown. */
+export function CodeStep({
+  id,
+  sent,
+  initialError,
+  onSubmit,
+  onResend,
+  onBack,
+}: {
+  id: string;
+  sent: Sent;
+  initialError?: string | undefined;
+  onSubmit: (code: string) => Promise<string | undefined>;
+  onResend: () => Promise<number | undefined>;
+  onBack: () => void;
+}) {
+  const t = useT('inverse');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState(initialError);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (code.length !== 6) {
+      setError(t('auth.code.invalid'));
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      const problem = await onSubmit(code);
+      if (problem) setError(problem);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="gh-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <StepHeading focus>{t('auth.code.title')}</StepHeading>
+      {sent.loginName && <p>{t('auth.code.sentTo', { target: sent.loginName })}</p>}
+      <CodeField
+        id={id}
+        name="code"
+        label={t('auth.code.label')}
+        required
+        value={code}
+        onValueChange={setCode}
+        error={error}
+      />
+      <button type="submit" className="gh-button" disabled={busy}>
+        {t('auth.code.submit')}
+      </button>
+      <div className="gh-links">
+        <ResendButton seconds={sent.resendIn} onResend={onResend} />
+        <button type="button" className="gh-link-button" onClick={onBack}>
+          {t('auth.changeAccount')}
+        </button>
+      </div>
+    </form>
+  );
+}
+

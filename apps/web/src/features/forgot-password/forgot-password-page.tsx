@@ -1,0 +1,177 @@
+import { PASSWORD_MIN_LENGTH } from '@gatehouse/contract';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useBootstrap } from '../../app/bootstrap-context';
+import { PageIntro } from '../../app/page-intro';
+import { useLocalePath } from '../../app/page-location';
+import { useT } from '../../i18n';
+import { AccountFields, EMPTY_ACCOUNT, type AccountValue } from '../auth-common/account-fields';
+import { failureOf, resultNumber } from '../auth-common/api-error';
+import { CodeStep, type Sent } from '../auth-common/code-step';
+import { encryptPassword } from '../auth-common/encrypt-password';
+import { errorText } from '../auth-common/error-text';
+import { FormAlert, StepHeading } from '../auth-common/fields';
+import { callingCodeOf, identifierError, identifierOf, type Identifier } from '../auth-common/identifier';
+import { NewPasswordStep } from '../auth-common/new-password-step';
+import { resetPassword, sendResetCode, verifyResetCode } from './forgot-password-api';
+
+/** contract RetCode values this page answers itself. */
+const CODE = { INVALID: 20002, EXPIRED: 20003, ATTEMPTS: 20012, WEAK: 20006, RESET_EXPIRED: 31050 } as const;
+
+type Step =
+  | { name: 'account' }
+  | { name: 'code'; sent: Sent; identifier: Identifier }
+  | { name: 'password'; identifier: Identifier; token: string };
+
+const loginNameOf = (identifier: Identifier) =>
+  'email' in identifier ? identifier.email : `+${identifier.country_code}${identifier.mobile}`;
+
+/** Forgot password: the account → a code to it → a new password → back to login with a notice. */
+export function ForgotPasswordPage() {
+  const t = useT('inverse');
+  const { passwordKey } = useBootstrap();
+  const to = useLocalePath();
+  const [, navigate] = useLocation();
+  const [step, setStep] = useState<Step>({ name: 'account' });
+  const [moved, setMoved] = useState(false);
+  const [alert, setAlert] = useState<string | undefined>();
+
+  const go = (next: Step) => {
+    setStep(next);
+    setMoved(true);
+  };
+
+  const explain = async (error: unknown): Promise<string | undefined> => {
+    const { code, envelope, toasted } = failureOf(error);
+    if (code === CODE.INVALID) {
+      const left = resultNumber(envelope, 'remaining_attempts');
+      return left === undefined ? t('auth.code.wrongPlain') : t('auth.code.wrong', { count: left });
+    }
+    if (code === CODE.EXPIRED || code === CODE.ATTEMPTS) return t('auth.code.expired');
+    if (toasted) return undefined;
+    return envelope ? errorText(code, envelope.ret_msg) : t('auth.errors.generic');
+  };
+
+  const send = async (identifier: Identifier) => {
+    // Captcha: the lead adds the captcha result (runCaptcha(scene)) to this object.
+    const captcha: Record<string, unknown> = {};
+    const result = await sendResetCode(identifier, captcha);
+    return { uuid: '', loginName: '', resendIn: result.resend_in } satisfies Sent;
+  };
+
+  return (
+    <PageIntro title={t('pages.forgot-password.title')} text={t('pages.forgot-password.intro')}>
+      {step.name === 'account' && (
+        <AccountStep
+          focus={moved}
+          alert={alert}
+          onSubmit={async (identifier) => {
+            setAlert(undefined);
+            try {
+              go({ name: 'code', identifier, sent: { ...(await send(identifier)), loginName: loginNameOf(identifier) } });
+            } catch (error) {
+              setAlert(await explain(error));
+            }
+          }}
+        />
+      )}
+      {step.name === 'code' && (
+        <CodeStep
+          id="reset-code"
+          sent={step.sent}
+          onSubmit={async (code) => {
+            try {
+              const { reset_token } = await verifyResetCode(step.identifier, code);
+              go({ name: 'password', identifier: step.identifier, token: reset_token });
+              return undefined;
+            } catch (error) {
+              return explain(error);
+            }
+          }}
+          onResend={async () => (await send(step.identifier)).resendIn}
+          onBack={() => go({ name: 'account' })}
+        />
+      )}
+      {step.name === 'password' && (
+        <NewPasswordStep
+          id="reset-password"
+          title={t('reset.password.title')}
+          submitLabel={t('reset.password.submit')}
+          username={loginNameOf(step.identifier)}
+          onSubmit={async (password) => {
+            if (!passwordKey) return t('auth.errors.generic');
+            try {
+              await resetPassword(step.token, await encryptPassword(password, passwordKey));
+              navigate(to('/login?source=password_reset'));
+              return undefined;
+            } catch (error) {
+              const { code, envelope } = failureOf(error);
+              if (code === CODE.WEAK) {
+                const reason = (envelope?.result as { reason?: string } | null)?.reason ?? 'common';
+                return t(`auth.newPassword.${reason}`, { min: PASSWORD_MIN_LENGTH });
+              }
+              if (code === CODE.RESET_EXPIRED) {
+                setAlert(t('reset.expired'));
+                go({ name: 'account' });
+                return undefined;
+              }
+              return explain(error);
+            }
+          }}
+        />
+      )}
+    </PageIntro>
+  );
+}
+
+function AccountStep({
+  focus,
+  alert,
+  onSubmit,
+}: {
+  focus: boolean;
+  alert: string | undefined;
+  onSubmit: (identifier: Identifier) => Promise<void>;
+}) {
+  const t = useT('inverse');
+  const { siteDefinition } = useBootstrap();
+  const to = useLocalePath();
+  const [account, setAccount] = useState<AccountValue>(EMPTY_ACCOUNT);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const kind = siteDefinition.phoneSignUp ? account.kind : 'email';
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const key = identifierError(kind, account.email, account.mobile);
+    setError(key && t(key));
+    if (key) return;
+    setBusy(true);
+    try {
+      await onSubmit(identifierOf(kind, account.email, callingCodeOf(account.country), account.mobile));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="gh-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <StepHeading focus={focus}>{t('reset.account.title')}</StepHeading>
+      <AccountFields
+        idPrefix="reset"
+        value={account}
+        onChange={setAccount}
+        phoneAllowed={siteDefinition.phoneSignUp}
+        error={error}
+        usernameAutocomplete
+      />
+      <FormAlert id="reset-alert">{alert}</FormAlert>
+      <button type="submit" className="gh-button" disabled={busy}>
+        {t('reset.account.submit')}
+      </button>
+      <p>
+        <Link href={to('/login')}>{t('reset.backToLogin')}</Link>
+      </p>
+    </form>
+  );
+}

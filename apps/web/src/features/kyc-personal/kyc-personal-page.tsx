@@ -1,0 +1,21 @@
+import { Link } from 'wouter';
+import { PageIntro } from '../../app/page-intro';
+import { useLocalePath } from '../../app/page-location';
+import { useT } from '../../i18n';
+
+/**
+ * `/user/accounts/auth/personal`, where spec §2 sends a new user of the EU site. On the exchange this is
+ * its own KYC page; Gatehouse has no identity verification, so this page says what comes next.
+ */
+export function KycPersonalPage() {
+  const t = useT('inverse');
+  const to = useLocalePath();
+  return (
+    <PageIntro title={t('pages.kyc-personal.title')} text={t('pages.kyc-personal.intro')}>
+      <p>{t('kyc.text')}</p>
+      <p>
+        <Link href={to('/dashboard?newUser=true')}>{t('kyc.later')}</Link>
+      </p>
+    </PageIntro>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearch } from 'wouter';
+import { useBootstrap } from '../../app/bootstrap-context';
+import { useLocalePath } from '../../app/page-location';
+import { useT } from '../../i18n';
+import { AccountFields, EMPTY_ACCOUNT, type AccountValue } from '../auth-common/account-fields';
+import { FieldError, FormAlert, StepHeading } from '../auth-common/fields';
+import { callingCodeOf, identifierError, identifierOf, type Identifier } from '../auth-common/identifier';
+import { ResidenceField } from './residence-field';
+
+export interface AccountDraft {
+  account: AccountValue;
+  identifier: Identifier;
+  /** ISO alpha-2 country of residence. */
+  residence: string;
+  /** EU site: marketing consent (`ext_json.eu_subscription`). */
+  euSubscription: boolean;
+}
+
+interface Errors {
+  account?: string | undefined;
+  residence?: string | undefined;
+  confirm?: string | undefined;
+}
+
+/** Step 1: e-mail or mobile, country of residence and its confirmation (§5), EU marketing consent. */
+export function AccountStep({
+  focus,
+  alert,
+  initial,
+  onSubmit,
+}: {
+  focus: boolean;
+  alert: string | undefined;
+  initial: Partial<Omit<AccountDraft, 'identifier'>>;
+  onSubmit: (draft: AccountDraft) => Promise<void>;
+}) {
+  const t = useT('inverse');
+  const { site, siteDefinition } = useBootstrap();
+  const to = useLocalePath();
+  const search = useSearch();
+  const [account, setAccount] = useState<AccountValue>(initial.account ?? EMPTY_ACCOUNT);
+  const [residence, setResidence] = useState(initial.residence ?? '');
+  const [confirmed, setConfirmed] = useState(false);
+  const [subscribe, setSubscribe] = useState(initial.euSubscription ?? false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const phoneAllowed = siteDefinition.phoneSignUp;
+  const kind = phoneAllowed ? account.kind : 'email';
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const accountKey = identifierError(kind, account.email, account.mobile);
+    const next: Errors = {
+      account: accountKey && t(accountKey),
+      residence: residence ? undefined : t('register.residence.required'),
+      confirm: confirmed ? undefined : t('register.residence.confirmRequired'),
+    };
+    setErrors(next);
+    if (next.account || next.residence || next.confirm) {
+      // After React has rendered the flags, focus the first field in error.
+      setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit({
+        account: { ...account, kind },
+        identifier: identifierOf(kind, account.email, callingCodeOf(account.country), account.mobile),
+        residence,
+        euSubscription: subscribe,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="gh-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <StepHeading focus={focus}>{t('register.account.title')}</StepHeading>
+      <AccountFields
+        idPrefix="register"
+        value={account}
+        onChange={setAccount}
+        phoneAllowed={phoneAllowed}
+        error={errors.account}
+        usernameAutocomplete={false}
+      />
+      <ResidenceField id="register-residence" value={residence} onChange={setResidence} error={errors.residence} />
+      <div className="gh-field">
+        <div className="gh-check">
+          <input
+            id="register-confirm"
+            type="checkbox"
+            checked={confirmed}
+            onChange={(event) => setConfirmed(event.target.checked)}
+            aria-invalid={errors.confirm ? true : undefined}
+            aria-describedby={errors.confirm ? 'register-confirm-error' : undefined}
+          />
+          <label htmlFor="register-confirm">{t('register.residence.confirm')}</label>
+        </div>
+        <FieldError id="register-confirm" error={errors.confirm} />
+      </div>
+      {site === 'EU' && (
+        <div className="gh-check">
+          <input
+            id="register-subscribe"
+            type="checkbox"
+            checked={subscribe}
+            onChange={(event) => setSubscribe(event.target.checked)}
+          />
+          <label htmlFor="register-subscribe">{t('register.euSubscription')}</label>
+        </div>
+      )}
+      <FormAlert id="register-alert">{alert}</FormAlert>
+      <button type="submit" className="gh-button" disabled={busy}>
+        {t('register.account.submit')}
+      </button>
+      <p>
+        {t('register.haveAccount')} <Link href={to(`/login${search ? `?${search}` : ''}`)}>{t('register.logIn')}</Link>
+      </p>
+    </form>
+  );
+}
