@@ -61,7 +61,9 @@ describe('wrong passwords', () => {
       await expect.poll(() => button.isEnabled()).toBe(true);
     }
     await submitPassword(page, email, 'wrong password 3');
-    await expect.poll(() => result.textContent()).toMatch(/Attempts left before password login is locked: \d/);
+    await expect
+      .poll(() => result.textContent())
+      .toMatch(/Attempts left before password login is locked: \d/);
     const first = Number(/(\d+)\.$/.exec((await result.textContent()) ?? '')?.[1]);
     expect(first).toBeGreaterThan(0);
 
@@ -97,7 +99,11 @@ describe('redirect_url', () => {
 
   it('a same-origin redirect_url is honoured', async () => {
     const email = await account('honour');
-    const page = await openSite(context, 'global', `/en/login?redirect_url=${encodeURIComponent('/en/dashboard?tab=1')}`);
+    const page = await openSite(
+      context,
+      'global',
+      `/en/login?redirect_url=${encodeURIComponent('/en/dashboard?tab=1')}`,
+    );
     await logIn(page, email);
     await page.waitForURL((url) => url.pathname === '/en/dashboard' && url.search === '?tab=1');
   });
@@ -121,12 +127,17 @@ describe('forgot password', () => {
     const fresh = 'a brand new passphrase 77';
     await page.getByLabel('New password', { exact: true }).fill(fresh);
     await page.getByRole('button', { name: 'Save new password' }).click();
-    await page.waitForURL((url) => url.pathname === '/en/login' && url.searchParams.get('source') === 'password_reset');
+    await page.waitForURL(
+      (url) => url.pathname === '/en/login' && url.searchParams.get('source') === 'password_reset',
+    );
     await page.getByText('Your password was changed.').waitFor();
 
     // The old password is wrong now (a first failure: the client's error toast, code 31002).
     await submitPassword(page, email, PASSWORD);
-    await page.getByText(/^31002:/).first().waitFor();
+    await page
+      .getByText(/^31002:/)
+      .first()
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/en/login');
     await page.reload();
     await logIn(page, email, fresh);

@@ -60,7 +60,10 @@ describe('global site', () => {
     await signUp(page, { mobile: { countryValue: 'GB:44', number }, residence: 'GB' });
     await page.waitForURL((url) => url.pathname === '/en/dashboard');
     expect(new URL(page.url()).searchParams.get('newUser')).toBe('true');
-    await page.getByText(`+447****${number.slice(-4)}`).first().waitFor();
+    await page
+      .getByText(`+447****${number.slice(-4)}`)
+      .first()
+      .waitFor();
   });
 
   it('a logged-out visit to the dashboard goes to login and back after it', async () => {

@@ -50,7 +50,9 @@ export async function solveCaptchaIfShown(_page: Page): Promise<void> {}
 
 /** Accepts the cookie banner so it never sits over a button. */
 export async function acceptCookies(page: Page): Promise<void> {
-  const banner = page.getByRole('region', { name: /cookie/i }).or(page.getByRole('dialog', { name: /cookie/i }));
+  const banner = page
+    .getByRole('region', { name: /cookie/i })
+    .or(page.getByRole('dialog', { name: /cookie/i }));
   const accept = banner.getByRole('button', { name: /accept/i });
   if (await accept.isVisible().catch(() => false)) await accept.click();
 }

@@ -1,7 +1,11 @@
 import { isApiCallError, type ApiEnvelope } from '../../api';
 
 /** The ret_code and envelope of a failed call, or the network code when it was no API answer. */
-export function failureOf(error: unknown): { code: number; envelope: ApiEnvelope<unknown> | null; toasted: boolean } {
+export function failureOf(error: unknown): {
+  code: number;
+  envelope: ApiEnvelope<unknown> | null;
+  toasted: boolean;
+} {
   if (isApiCallError(error)) return { code: error.code, envelope: error.envelope, toasted: error.toasted };
   return { code: -200, envelope: null, toasted: false };
 }

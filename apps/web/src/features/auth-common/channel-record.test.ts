@@ -37,6 +37,10 @@ describe('channelRecord', () => {
 
 describe('dropEmpty', () => {
   it('keeps zero and false, drops empty strings, null and undefined', () => {
-    expect(dropEmpty({ a: 0, b: false, c: '', d: null, e: undefined, f: 'x' })).toEqual({ a: 0, b: false, f: 'x' });
+    expect(dropEmpty({ a: 0, b: false, c: '', d: null, e: undefined, f: 'x' })).toEqual({
+      a: 0,
+      b: false,
+      f: 'x',
+    });
   });
 });

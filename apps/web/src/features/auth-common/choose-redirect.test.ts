@@ -62,6 +62,8 @@ describe('chooseRedirect', () => {
   it('keeps Telegram users in the mini app', () => {
     expect(chooseRedirect({ ...base, insideTelegram: true })).toBe('/en/tg-app/app/home/');
     expect(chooseRedirect({ ...base, insideTelegram: true, source: 'task' })).toBe('/en/min-app/task');
-    expect(chooseRedirect({ ...base, insideTelegram: true, source: 'task', redirectUrl: '/en/x' })).toBe('/en/x');
+    expect(chooseRedirect({ ...base, insideTelegram: true, source: 'task', redirectUrl: '/en/x' })).toBe(
+      '/en/x',
+    );
   });
 });

@@ -49,7 +49,13 @@ export function CodeStep({
   };
 
   return (
-    <form className="gh-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+    <form
+      className="gh-form"
+      method="post"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-busy={busy}
+    >
       <StepHeading focus>{t('auth.code.title')}</StepHeading>
       {sent.loginName && <p>{t('auth.code.sentTo', { target: sent.loginName })}</p>}
       <CodeField
@@ -73,4 +79,3 @@ export function CodeStep({
     </form>
   );
 }
-

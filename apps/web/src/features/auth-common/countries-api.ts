@@ -8,7 +8,9 @@ export const COUNTRY_CODE_PATH = '/register/countryCode';
  * `GET /v2/public/country-list` (cached): `iso` lists every country (residence), otherwise those with a
  * calling code (phone); `withDisabled` includes the blocked ones, marked `disabled` (§6).
  */
-export async function fetchCountries(options: { iso?: boolean; withDisabled?: boolean } = {}): Promise<CountryEntry[]> {
+export async function fetchCountries(
+  options: { iso?: boolean; withDisabled?: boolean } = {},
+): Promise<CountryEntry[]> {
   const params = new URLSearchParams();
   if (options.iso) params.set('is_iso', '1');
   if (options.withDisabled) params.set('is_disable', '1');

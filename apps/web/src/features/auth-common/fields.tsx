@@ -135,9 +135,9 @@ export function ResendButton({
   onResend: () => Promise<number | undefined>;
 }) {
   const t = useT('inverse');
+  // Starts from the cooldown the step began with; each resend answers the next one.
   const [left, setLeft] = useState(seconds);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setLeft(seconds), [seconds]);
   useEffect(() => {
     if (left <= 0) return;
     const timer = setTimeout(() => setLeft((n) => n - 1), 1000);

@@ -13,7 +13,12 @@ export function isPlausibleMobile(value: string): boolean {
   return /^[\d\s()-]{4,20}$/.test(value) && /\d{4}/.test(value.replace(/\D/g, ''));
 }
 
-export function identifierOf(kind: IdentifierKind, email: string, countryCode: string, mobile: string): Identifier {
+export function identifierOf(
+  kind: IdentifierKind,
+  email: string,
+  countryCode: string,
+  mobile: string,
+): Identifier {
   return kind === 'email'
     ? { email: email.trim() }
     : { country_code: countryCode, mobile: mobile.replace(/[\s()-]/g, '') };

@@ -44,9 +44,17 @@ export function NewPasswordStep({
   };
 
   return (
-    <form className="gh-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+    <form
+      className="gh-form"
+      method="post"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-busy={busy}
+    >
       <StepHeading focus>{title}</StepHeading>
-      {username && <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />}
+      {username && (
+        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+      )}
       <PasswordField
         id={id}
         name="new-password"

@@ -11,7 +11,8 @@ const quiet = { hideError: true } as const;
 
 /** `GET /v2/private/user/profile` (cached 10 s, spec §9). */
 export async function fetchProfile(): Promise<Profile | undefined> {
-  return (await api.get<Profile>(PROFILE_PATH, { ...quiet, useCache: true, ttl: PROFILE_CACHE_TTL_MS }))?.result;
+  return (await api.get<Profile>(PROFILE_PATH, { ...quiet, useCache: true, ttl: PROFILE_CACHE_TTL_MS }))
+    ?.result;
 }
 
 export async function fetchUserInfo(): Promise<UserInfo | undefined> {
@@ -33,7 +34,9 @@ export async function logout(): Promise<void> {
 }
 
 /** Spec §6: verified when kyc_person_level is present and not 0, or member_tag.KYC is present and not 0. */
-export function isKycVerified(profile: Pick<Profile, 'kyc_person_level' | 'member_tag'> | undefined): boolean {
+export function isKycVerified(
+  profile: Pick<Profile, 'kyc_person_level' | 'member_tag'> | undefined,
+): boolean {
   if (!profile) return false;
   return Boolean(profile.kyc_person_level) || Boolean(profile.member_tag?.KYC);
 }

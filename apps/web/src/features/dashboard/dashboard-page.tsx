@@ -119,7 +119,9 @@ function Overview({ profile, info, bound }: { profile: Profile; info: UserInfo; 
           {bound.accounts.map((account) => (
             <li key={account.kind}>
               <span>{t(`dashboard.kind.${account.kind}`)}</span>{' '}
-              <span>{account.bound ? (account.display ?? t('dashboard.boundYes')) : t('dashboard.boundNo')}</span>
+              <span>
+                {account.bound ? (account.display ?? t('dashboard.boundYes')) : t('dashboard.boundNo')}
+              </span>
             </li>
           ))}
         </ul>

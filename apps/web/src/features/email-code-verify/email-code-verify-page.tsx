@@ -21,25 +21,25 @@ export function EmailCodeVerifyPage() {
   const t = useT('inverse');
   const to = useLocalePath();
   const search = useSearch();
-  const [state, setState] = useState<State>('checking');
-  const started = useRef(false);
   const query = new URLSearchParams(search);
   const uuid = query.get('uuid') ?? '';
   const token = query.get('token') ?? '';
+  const [state, setState] = useState<State>(uuid && token ? 'checking' : 'invalid');
+  const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || !uuid || !token) return;
     started.current = true;
-    if (!uuid || !token) {
-      setState('invalid');
-      return;
-    }
     // A link opened twice (or checked twice) answers "step passed": recall says where the flow is.
     const fromRecall = () =>
       recallRegistration(uuid)
         .then((recall) =>
           setState(
-            recall.recall_stage === 'commit_password' ? 'verified' : recall.recall_stage === 'commit_login' ? 'done' : 'invalid',
+            recall.recall_stage === 'commit_password'
+              ? 'verified'
+              : recall.recall_stage === 'commit_login'
+                ? 'done'
+                : 'invalid',
           ),
         )
         .catch(() => setState('expired'));

@@ -23,9 +23,13 @@ export async function sendResetCode(identifier: Identifier, captcha: Record<stri
 }
 
 export async function verifyResetCode(identifier: Identifier, code: string) {
-  return must(await api.post<{ reset_token: string; expires_in: number }>(RESET_VERIFY_PATH, { ...identifier, code }));
+  return must(
+    await api.post<{ reset_token: string; expires_in: number }>(RESET_VERIFY_PATH, { ...identifier, code }),
+  );
 }
 
 export async function resetPassword(resetToken: string, password: EncryptedPassword) {
-  return must(await api.post<{ password_changed: true }>(RESET_PATH, { reset_token: resetToken, ...password }));
+  return must(
+    await api.post<{ password_changed: true }>(RESET_PATH, { reset_token: resetToken, ...password }),
+  );
 }

@@ -68,7 +68,11 @@ export function ForgotPasswordPage() {
           onSubmit={async (identifier) => {
             setAlert(undefined);
             try {
-              go({ name: 'code', identifier, sent: { ...(await send(identifier)), loginName: loginNameOf(identifier) } });
+              go({
+                name: 'code',
+                identifier,
+                sent: { ...(await send(identifier)), loginName: loginNameOf(identifier) },
+              });
             } catch (error) {
               setAlert(await explain(error));
             }
@@ -155,7 +159,13 @@ function AccountStep({
   };
 
   return (
-    <form className="gh-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+    <form
+      className="gh-form"
+      method="post"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-busy={busy}
+    >
       <StepHeading focus={focus}>{t('reset.account.title')}</StepHeading>
       <AccountFields
         idPrefix="reset"

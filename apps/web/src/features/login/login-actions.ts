@@ -1,6 +1,7 @@
 import type { LoginNeedVerify } from '@gatehouse/contract';
 import { failureOf, resultNumber } from '../auth-common/api-error';
 import type { AuthContext } from '../auth-common/auth-context';
+import type { AuthFlow } from '../auth-common/auth-flow';
 import { encryptPassword } from '../auth-common/encrypt-password';
 import { errorText } from '../auth-common/error-text';
 import type { Identifier } from '../auth-common/identifier';
@@ -35,7 +36,7 @@ const CODE = {
 export const SELF_UNBAN_WINDOW_MS = 86_400_000;
 
 export type LoginOutcome =
-  | { kind: 'done' }
+  | { kind: 'done'; tgBindResult?: string }
   | { kind: 'challenge'; challenge: LoginNeedVerify }
   | { kind: 'wrong-password'; attemptsLeft: number }
   | { kind: 'locked'; minutes: number }
@@ -46,7 +47,7 @@ export type LoginOutcome =
   | { kind: 'error'; message?: string };
 
 export type CodeOutcome =
-  | { kind: 'done' }
+  | { kind: 'done'; tgBindResult?: string }
   | { kind: 'wrong-code'; attemptsLeft: number }
   | { kind: 'expired' }
   | { kind: 'error'; message?: string };
@@ -73,20 +74,23 @@ export async function submitLogin(input: {
   password: string;
   passwordKey: string;
   regulated: boolean;
-  /** The captcha result fields, added to the body. */
-  captcha: Record<string, unknown>;
+  /** Fields added to the body: the captcha result and the embedding flow's extras. */
+  extra: Readonly<Record<string, unknown>>;
 }): Promise<LoginOutcome> {
   try {
     const encrypted = await encryptPassword(input.password, input.passwordKey);
-    const answer = await postLogin(input.identifier, encrypted, input.regulated, input.captcha);
+    const answer = await postLogin(input.identifier, encrypted, input.regulated, input.extra);
     const result = answer?.result;
     if (!result) return { kind: 'error' };
     if (isPasswordWrong(result)) {
       // max_pass_err_count answers still carry a count; the one after them locks (docs/flows/login.md).
-      return { kind: 'wrong-password', attemptsLeft: Math.max(1, result.max_pass_err_count + 1 - result.pass_err_count) };
+      return {
+        kind: 'wrong-password',
+        attemptsLeft: Math.max(1, result.max_pass_err_count + 1 - result.pass_err_count),
+      };
     }
     if (result.need_verify) return { kind: 'challenge', challenge: result.need_verify };
-    return { kind: 'done' };
+    return doneWith(result.tg_bind_result);
   } catch (error) {
     const { code, envelope } = failureOf(error);
     const wait = () => minutesOf(resultNumber(envelope, 'retry_after_seconds'));
@@ -103,10 +107,14 @@ export async function submitLogin(input: {
   }
 }
 
-export async function submitCode(challengeId: string, code: string): Promise<CodeOutcome> {
+export async function submitCode(
+  challengeId: string,
+  code: string,
+  extra: Readonly<Record<string, unknown>> = {},
+): Promise<CodeOutcome> {
   try {
-    await postLoginVerify(challengeId, code);
-    return { kind: 'done' };
+    const answer = await postLoginVerify(challengeId, code, extra);
+    return doneWith(answer?.result?.tg_bind_result);
   } catch (error) {
     const { code: retCode, envelope } = failureOf(error);
     if (retCode === CODE.VERIFY_CODE_INVALID) {
@@ -123,8 +131,19 @@ export async function resendCode(challengeId: string): Promise<LoginNeedVerify |
   return postLoginResend(challengeId);
 }
 
-/** After success: the demo switch when asked (`demoAccount=true`), then the redirect of spec §2. */
-export async function finish(ctx: AuthContext): Promise<void> {
+function doneWith(tgBindResult: string | undefined): { kind: 'done'; tgBindResult?: string } {
+  return tgBindResult ? { kind: 'done', tgBindResult } : { kind: 'done' };
+}
+
+/**
+ * After success: the demo switch when asked (`demoAccount=true`), then the embedding flow's next
+ * step, or the redirect of spec §2.
+ */
+export async function finish(ctx: AuthContext, flow: AuthFlow = {}, tgBindResult?: string): Promise<void> {
   if (new URLSearchParams(ctx.search).get('demoAccount') === 'true') await switchToDemoTrading();
+  if (flow.onDone) {
+    await flow.onDone({ newUser: false, ...(tgBindResult ? { tgBindResult } : {}) });
+    return;
+  }
   goAfterAuth(ctx, { newUser: false });
 }

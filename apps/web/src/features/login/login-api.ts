@@ -31,7 +31,7 @@ export function postLogin(
   identifier: Identifier,
   password: EncryptedPassword,
   regulated: boolean,
-  extra: Record<string, unknown> = {},
+  extra: Readonly<Record<string, unknown>> = {},
 ): Promise<LoginAnswer | null> {
   return api.post<LoginResult | PasswordWrongResult>(regulated ? LOGIN_COMPLIANCE_PATH : LOGIN_PATH, {
     ...identifier,
@@ -40,13 +40,19 @@ export function postLogin(
   });
 }
 
-export function isPasswordWrong(result: LoginResult | PasswordWrongResult | undefined): result is PasswordWrongResult {
+export function isPasswordWrong(
+  result: LoginResult | PasswordWrongResult | undefined,
+): result is PasswordWrongResult {
   return typeof (result as PasswordWrongResult | undefined)?.pass_err_count === 'number';
 }
 
 /** `POST /user/public/login/verify`: the code of the new-device step. */
-export function postLoginVerify(challengeId: string, code: string) {
-  return api.post<LoginResult>(LOGIN_VERIFY_PATH, { challenge_id: challengeId, code });
+export function postLoginVerify(
+  challengeId: string,
+  code: string,
+  extra: Readonly<Record<string, unknown>> = {},
+) {
+  return api.post<LoginResult>(LOGIN_VERIFY_PATH, { challenge_id: challengeId, code, ...extra });
 }
 
 export async function postLoginResend(challengeId: string): Promise<LoginNeedVerify | undefined> {
@@ -78,10 +84,17 @@ export async function switchToDemoTrading(): Promise<true> {
 }
 
 /** `POST /user/public/ban/einfo` (the self_unbind_token cookie identifies the ban). */
-export async function fetchBanInfo(): Promise<{ is_self_help_baned: boolean; baned_time: number | null } | undefined> {
+export async function fetchBanInfo(): Promise<
+  { is_self_help_baned: boolean; baned_time: number | null } | undefined
+> {
   try {
-    return (await api.post<{ is_self_help_baned: boolean; baned_time: number | null }>(BAN_INFO_PATH, {}, { hideError: true }))
-      ?.result;
+    return (
+      await api.post<{ is_self_help_baned: boolean; baned_time: number | null }>(
+        BAN_INFO_PATH,
+        {},
+        { hideError: true },
+      )
+    )?.result;
   } catch {
     return undefined;
   }

@@ -8,6 +8,7 @@ import { useLocalePath } from '../../app/page-location';
 import { useT, type TFunction } from '../../i18n';
 import { AccountFields, EMPTY_ACCOUNT, type AccountValue } from '../auth-common/account-fields';
 import { useAuthContext, type AuthContext } from '../auth-common/auth-context';
+import { useAuthFlow } from '../auth-common/auth-flow';
 import { CodeField, FormAlert, PasswordField, ResendButton, StepHeading } from '../auth-common/fields';
 import { callingCodeOf, identifierError, identifierOf } from '../auth-common/identifier';
 import * as loginActions from './login-actions';
@@ -32,6 +33,7 @@ export function LoginPage() {
   const search = useSearch();
   const query = new URLSearchParams(search);
   const ctx = useAuthContext();
+  const flow = useAuthFlow();
   const [challenge, setChallenge] = useState<LoginNeedVerify | null>(null);
   const [moved, setMoved] = useState(false);
   const [risk, setRisk] = useState<RiskNotice | null>(null);
@@ -45,7 +47,7 @@ export function LoginPage() {
       const notice = await login.riskCheck();
       if (live) setRisk(notice);
       // Quick login (spec §4): on when tmp_token is present on a login path; the form stays as the fallback.
-      if (tmpToken && (await login.quickLogin(tmpToken)) && live) await login.finish(ctx);
+      if (tmpToken && (await login.quickLogin(tmpToken)) && live) await login.finish(ctx, flow);
     });
     return () => {
       live = false;
@@ -125,6 +127,7 @@ function AccountStep({
   onChallenge: (challenge: LoginNeedVerify) => void;
 }) {
   const t = useT('inverse');
+  const flow = useAuthFlow();
   const { siteDefinition, passwordKey } = useBootstrap();
   const to = useLocalePath();
   const [account, setAccount] = useState<AccountValue>(EMPTY_ACCOUNT);
@@ -160,15 +163,16 @@ function AccountStep({
       const login = await loadActions();
       // Captcha: the lead adds the captcha result (runCaptcha(scene)) to this object.
       const captcha: Record<string, unknown> = {};
+      const extra = { ...flow.extraBody, ...captcha };
       const outcome = await login.submitLogin({
         identifier: identifierOf(kind, account.email, callingCodeOf(account.country), account.mobile),
         password,
         passwordKey,
         regulated: siteDefinition.regulated,
-        captcha,
+        extra,
       });
       if (outcome.kind === 'done') {
-        await login.finish(ctx);
+        await login.finish(ctx, flow, outcome.tgBindResult);
         return;
       }
       if (outcome.kind === 'challenge') {
@@ -181,7 +185,11 @@ function AccountStep({
           ctx.navigate(to('/self-unblock?fromScene=login'));
           return;
         }
-        void openModal({ title: t('login.banned.title'), description: t('login.banned.text'), confirmLabel: t('auth.ok') });
+        void openModal({
+          title: t('login.banned.title'),
+          description: t('login.banned.text'),
+          confirmLabel: t('auth.ok'),
+        });
       }
       setAlert(loginOutcomeText(t, outcome));
     } catch {
@@ -192,7 +200,13 @@ function AccountStep({
   };
 
   return (
-    <form className="gh-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+    <form
+      className="gh-form"
+      method="post"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-busy={busy}
+    >
       <StepHeading focus={focus}>{t('login.account.title')}</StepHeading>
       <FormAlert id="login-risk">
         {risk && t(risk.refused ? 'login.risk.blockedCountry' : 'login.risk.check')}
@@ -246,6 +260,7 @@ function VerifyStep({
   onBack: () => void;
 }) {
   const t = useT('inverse');
+  const flow = useAuthFlow();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -260,8 +275,8 @@ function VerifyStep({
     setBusy(true);
     try {
       const login = await loadActions();
-      const outcome = await login.submitCode(challenge.challenge_id, code);
-      if (outcome.kind === 'done') await login.finish(ctx);
+      const outcome = await login.submitCode(challenge.challenge_id, code, flow.extraBody);
+      if (outcome.kind === 'done') await login.finish(ctx, flow, outcome.tgBindResult);
       else setError(codeOutcomeText(t, outcome));
     } catch {
       setError(t('auth.errors.generic'));
@@ -271,7 +286,13 @@ function VerifyStep({
   };
 
   return (
-    <form className="gh-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+    <form
+      className="gh-form"
+      method="post"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-busy={busy}
+    >
       <StepHeading focus>{t('auth.code.title')}</StepHeading>
       <p>{t('auth.code.sentTo', { target: challenge.masked_target })}</p>
       <CodeField

@@ -77,7 +77,13 @@ export function AccountStep({
   };
 
   return (
-    <form className="gh-form" method="post" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+    <form
+      className="gh-form"
+      method="post"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-busy={busy}
+    >
       <StepHeading focus={focus}>{t('register.account.title')}</StepHeading>
       <AccountFields
         idPrefix="register"
@@ -87,7 +93,12 @@ export function AccountStep({
         error={errors.account}
         usernameAutocomplete={false}
       />
-      <ResidenceField id="register-residence" value={residence} onChange={setResidence} error={errors.residence} />
+      <ResidenceField
+        id="register-residence"
+        value={residence}
+        onChange={setResidence}
+        error={errors.residence}
+      />
       <div className="gh-field">
         <div className="gh-check">
           <input
@@ -118,7 +129,8 @@ export function AccountStep({
         {t('register.account.submit')}
       </button>
       <p>
-        {t('register.haveAccount')} <Link href={to(`/login${search ? `?${search}` : ''}`)}>{t('register.logIn')}</Link>
+        {t('register.haveAccount')}{' '}
+        <Link href={to(`/login${search ? `?${search}` : ''}`)}>{t('register.logIn')}</Link>
       </p>
     </form>
   );

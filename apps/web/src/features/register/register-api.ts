@@ -17,7 +17,10 @@ export const REGISTER_VERIFY_RESULT_PATH = '/user/public/register/verify/result'
 export const REGISTER_PASSWORD_PATH = '/user/public/register/password';
 export const REGISTER_RESEND_PATH = '/user/public/register/send/verify/item';
 export const REGISTER_RECALL_PATH = '/user/public/register/recall/info';
-export const ONE_SHOT_SEND_PATH = { email: '/verify/register/email', mobile: '/verify/register/mobile' } as const;
+export const ONE_SHOT_SEND_PATH = {
+  email: '/verify/register/email',
+  mobile: '/verify/register/mobile',
+} as const;
 export const ONE_SHOT_COMMIT_PATH = { email: '/register/email', mobile: '/register/mobile' } as const;
 export const REGISTER_COMPLIANCE_PATH = '/user/public/register_compliance';
 /** The web config call and its project (contract rules/captcha-web-config.ts uses the same). */
@@ -58,8 +61,14 @@ export async function startRegistration(
 }
 
 /** `quiet`: the caller shows every failure itself (the link landing page). */
-export async function verifyRegistration(uuid: string, proof: { code: string } | { token: string }, quiet = false) {
-  return must(await api.post<RegisterVerifyResult>(REGISTER_VERIFY_PATH, { uuid, ...proof }, { hideError: quiet }));
+export async function verifyRegistration(
+  uuid: string,
+  proof: { code: string } | { token: string },
+  quiet = false,
+) {
+  return must(
+    await api.post<RegisterVerifyResult>(REGISTER_VERIFY_PATH, { uuid, ...proof }, { hideError: quiet }),
+  );
 }
 
 /** The link variant's poll; quiet (a failed poll is retried, not shown). */
@@ -71,7 +80,11 @@ export async function registrationVerified(uuid: string): Promise<boolean> {
   return answer?.result.verify_result === 1;
 }
 
-export async function setRegistrationPassword(uuid: string, password: EncryptedPassword, channel: SignupChannel) {
+export async function setRegistrationPassword(
+  uuid: string,
+  password: EncryptedPassword,
+  channel: SignupChannel,
+) {
   return must(await api.post<RegisterDoneResult>(REGISTER_PASSWORD_PATH, { uuid, ...password, ...channel }));
 }
 
@@ -89,7 +102,11 @@ export async function recallRegistration(uuid: string): Promise<RegisterRecallRe
 }
 
 /** Old UI: `POST /verify/register/email|mobile` sends a code keyed by the identifier. */
-export async function sendOneShotCode(identifier: Identifier, fields: StartFields, captcha: Record<string, unknown> = {}) {
+export async function sendOneShotCode(
+  identifier: Identifier,
+  fields: StartFields,
+  captcha: Record<string, unknown> = {},
+) {
   const path = 'email' in identifier ? ONE_SHOT_SEND_PATH.email : ONE_SHOT_SEND_PATH.mobile;
   return must(await api.post<CodeSentResult>(path, { ...identifier, ...fields, ...captcha }));
 }

@@ -11,6 +11,7 @@ import { channelRecord } from '../auth-common/channel-record';
 import { encryptPassword } from '../auth-common/encrypt-password';
 import { errorText } from '../auth-common/error-text';
 import type { Identifier } from '../auth-common/identifier';
+import { useAuthFlow } from '../auth-common/auth-flow';
 import { useAfterAuth } from '../auth-common/use-after-auth';
 import { AccountStep, type AccountDraft } from './account-step';
 import { CodeStep, type Sent } from '../auth-common/code-step';
@@ -27,7 +28,13 @@ import {
   verifyRegistration,
   type StartFields,
 } from './register-api';
-import { assignedVariant, chooseVariant, DEFAULT_VARIANT, variantName, type RegisterVariant } from './register-variant';
+import {
+  assignedVariant,
+  chooseVariant,
+  DEFAULT_VARIANT,
+  variantName,
+  type RegisterVariant,
+} from './register-variant';
 
 /** ret_codes the sign-up steps answer themselves (contract RetCode). */
 export const REGISTER_CODE = {
@@ -65,15 +72,26 @@ export function RegisterPage() {
   const [path, navigate] = useLocation();
   const search = useSearch();
   const afterAuth = useAfterAuth();
+  const flow = useAuthFlow();
   const [initialUuid] = useState(() => new URLSearchParams(search).get('uuid'));
   const [step, setStep] = useState<Step>(initialUuid ? { name: 'recall' } : { name: 'account' });
   const [moved, setMoved] = useState(false);
   const [variant, setVariant] = useState<RegisterVariant>(DEFAULT_VARIANT);
   const [alert, setAlert] = useState<string | undefined>();
   // What the old UI needs again when it commits: the identifier, residence and code.
-  const draft = useRef<Partial<Omit<AccountDraft, 'identifier'>> & { identifier: Identifier | null; code: string }>({
+  const draft = useRef<
+    Partial<Omit<AccountDraft, 'identifier'>> & { identifier: Identifier | null; code: string }
+  >({
     identifier: null,
     code: '',
+  });
+  // What the account step shows again after "back", and the name password managers save: render state.
+  const [shown, setShown] = useState<{
+    initial: Partial<Omit<AccountDraft, 'identifier'>>;
+    username: string;
+  }>({
+    initial: {},
+    username: '',
   });
   const variantReady = useRef<Promise<RegisterVariant> | null>(null);
   const lastSent = useRef<Sent>({ uuid: '', loginName: '', resendIn: 0 });
@@ -87,7 +105,11 @@ export function RegisterPage() {
   useEffect(() => {
     const query = new URLSearchParams(search);
     const ready = fetchRegisterUiConfig().then((config) =>
-      chooseVariant({ ui: query.get('ui'), showType: query.get('show_type'), assigned: assignedVariant(config, deviceGuid()) }),
+      chooseVariant({
+        ui: query.get('ui'),
+        showType: query.get('show_type'),
+        assigned: assignedVariant(config, deviceGuid()),
+      }),
     );
     variantReady.current = ready;
     void ready.then(setVariant);
@@ -96,9 +118,11 @@ export function RegisterPage() {
       recallRegistration(initialUuid)
         .then((recall) => {
           const sent = { uuid: initialUuid, loginName: recall.login_name, resendIn: 0 };
-          if (recall.recall_stage === 'commit_login') navigate(to('/login?source=commit_login'), { replace: true });
+          if (recall.recall_stage === 'commit_login')
+            navigate(to('/login?source=commit_login'), { replace: true });
           else if (recall.recall_stage === 'commit_password') go({ name: 'password', uuid: initialUuid });
-          else if (recall.recall_stage === 'verify') go({ name: recall.verify_type === 'link' ? 'link' : 'code', sent });
+          else if (recall.recall_stage === 'verify')
+            go({ name: recall.verify_type === 'link' ? 'link' : 'code', sent });
           else setStep({ name: 'account' });
         })
         .catch(() => setStep({ name: 'account' }));
@@ -136,15 +160,25 @@ export function RegisterPage() {
   const onAccount = async (account: AccountDraft) => {
     setAlert(undefined);
     draft.current = { ...draft.current, ...account, code: '' };
+    setShown({ initial: account, username: loginNameOf(account.identifier) });
     const current = (await variantReady.current) ?? variant;
     // Captcha: the lead adds the captcha result (runCaptcha(scene)) to this object.
     const captcha: Record<string, unknown> = {};
     try {
       if (current.ui === 'old') {
-        go({ name: 'code', sent: sentOf(await sendOneShotCode(account.identifier, startFields(current), captcha)) });
+        go({
+          name: 'code',
+          sent: sentOf(await sendOneShotCode(account.identifier, startFields(current), captcha)),
+        });
         return;
       }
-      const result = await startRegistration(account.identifier, startFields(current), current.verify, channel(), captcha);
+      const result = await startRegistration(
+        account.identifier,
+        startFields(current),
+        current.verify,
+        channel(),
+        captcha,
+      );
       rememberUuid(result.uuid);
       go({ name: result.verify_type === 'link' ? 'link' : 'code', sent: sentOf(result) });
     } catch (error) {
@@ -197,20 +231,27 @@ export function RegisterPage() {
     try {
       const encrypted = await encryptPassword(password, passwordKey);
       const identifier = draft.current.identifier;
+      let done;
       if (uuid === null && identifier) {
-        await commitOneShot(identifier, siteDefinition.regulated, {
+        done = await commitOneShot(identifier, siteDefinition.regulated, {
           ...startFields(variant),
           ...encrypted,
           verify_code: draft.current.code,
           ...channel(),
+          ...flow.extraBody,
         });
       } else if (uuid) {
-        await setRegistrationPassword(uuid, encrypted, channel());
+        done = await setRegistrationPassword(uuid, encrypted, { ...channel(), ...flow.extraBody });
       } else {
         go({ name: 'account' });
         return undefined;
       }
-      afterAuth({ newUser: true });
+      if (flow.onDone) {
+        const tgBindResult = done.tg_bind_result;
+        await flow.onDone({ newUser: true, ...(tgBindResult ? { tgBindResult } : {}) });
+      } else {
+        afterAuth({ newUser: true });
+      }
       return undefined;
     } catch (error) {
       const { code, envelope } = failureOf(error);
@@ -240,7 +281,7 @@ export function RegisterPage() {
     <PageIntro title={t('pages.register.title')} text={t('pages.register.intro')}>
       {step.name === 'recall' && <p role="status">{t('register.resuming')}</p>}
       {step.name === 'account' && (
-        <AccountStep focus={moved} alert={alert} initial={draft.current} onSubmit={onAccount} />
+        <AccountStep focus={moved} alert={alert} initial={shown.initial} onSubmit={onAccount} />
       )}
       {step.name === 'code' && (
         <CodeStep
@@ -265,7 +306,7 @@ export function RegisterPage() {
           id="register-password"
           title={t('register.password.title')}
           submitLabel={t('register.password.submit')}
-          username={loginNameOf(draft.current.identifier)}
+          username={shown.username}
           onSubmit={(password) => onPassword(step.uuid, password)}
         />
       )}

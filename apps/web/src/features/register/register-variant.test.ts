@@ -20,11 +20,15 @@ describe('register variants', () => {
 
   it('splits by a stable bucket of the guid', () => {
     const config = { variants: { 'new-code': 50, 'new-link': 50 } };
-    const guids = Array.from({ length: 400 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const guids = Array.from(
+      { length: 400 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
     const links = guids.filter((guid) => assignedVariant(config, guid).verify === 'link').length;
     expect(links).toBeGreaterThan(120);
     expect(links).toBeLessThan(280);
-    for (const guid of guids.slice(0, 20)) expect(assignedVariant(config, guid)).toEqual(assignedVariant(config, guid));
+    for (const guid of guids.slice(0, 20))
+      expect(assignedVariant(config, guid)).toEqual(assignedVariant(config, guid));
     expect(bucketOf('a')).toBe(bucketOf('a'));
   });
 

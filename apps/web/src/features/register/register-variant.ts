@@ -52,7 +52,10 @@ export function assignedVariant(config: unknown, guid: string): RegisterVariant 
   const weights = (config as { variants?: unknown } | null | undefined)?.variants;
   if (!weights || typeof weights !== 'object') return DEFAULT_VARIANT;
   const entries = Object.entries(weights as Record<string, unknown>)
-    .map(([name, weight]) => [parseVariant(name), typeof weight === 'number' && weight > 0 ? weight : 0] as const)
+    .map(
+      ([name, weight]) =>
+        [parseVariant(name), typeof weight === 'number' && weight > 0 ? weight : 0] as const,
+    )
     .filter((entry): entry is readonly [RegisterVariant, number] => entry[0] !== null && entry[1] > 0);
   const total = entries.reduce((sum, [, weight]) => sum + weight, 0);
   if (total === 0) return DEFAULT_VARIANT;
@@ -65,8 +68,13 @@ export function assignedVariant(config: unknown, guid: string): RegisterVariant 
 }
 
 /** The query wins per dimension (`ui=old`, `show_type=link`); the assignment fills the rest. */
-export function chooseVariant(input: { ui?: string | null; showType?: string | null; assigned: RegisterVariant }): RegisterVariant {
+export function chooseVariant(input: {
+  ui?: string | null;
+  showType?: string | null;
+  assigned: RegisterVariant;
+}): RegisterVariant {
   const ui = input.ui === 'new' || input.ui === 'old' ? input.ui : input.assigned.ui;
-  const verify = input.showType === 'code' || input.showType === 'link' ? input.showType : input.assigned.verify;
+  const verify =
+    input.showType === 'code' || input.showType === 'link' ? input.showType : input.assigned.verify;
   return normalise({ ui, verify });
 }

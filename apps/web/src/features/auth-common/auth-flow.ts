@@ -1,0 +1,25 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * How an embedding page runs the login and sign-up pages inside its own flow: the OAuth entry
+ * continues to the consent screen, the Telegram Mini App binds the Telegram account. Without a
+ * provider, both pages behave as the plain pages of spec §2.
+ */
+export interface AuthFlow {
+  /** Fields every login and sign-up call carries (e.g. `tg_pending_id`). */
+  extraBody?: Readonly<Record<string, unknown>>;
+  /** Replaces the redirect of spec §2 after success. */
+  onDone?: (outcome: AuthOutcome) => void | Promise<void>;
+}
+
+export interface AuthOutcome {
+  newUser: boolean;
+  /** The server's `tg_bind_result` (`status|message`) when a pending Telegram bind was completed. */
+  tgBindResult?: string;
+}
+
+export const AuthFlowContext = createContext<AuthFlow>({});
+
+export function useAuthFlow(): AuthFlow {
+  return useContext(AuthFlowContext);
+}
