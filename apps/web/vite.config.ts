@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { entryChunkGroup } from './vite/entry-chunk.ts';
 import { precompress } from './vite/precompress-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -11,6 +12,11 @@ export default defineConfig({
   resolve: {
     // 'source' makes @gatehouse/contract resolve to its TypeScript, so web needs no contract build first.
     conditions: ['source', 'module', 'browser', 'development|production'],
+    alias: {
+      'use-sync-external-store/shim/index.js': fileURLToPath(
+        new URL('./vite/use-sync-external-store.ts', import.meta.url),
+      ),
+    },
   },
   build: {
     outDir: 'dist',
@@ -22,5 +28,8 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [entryChunkGroup(`${root}src/main.tsx`)] } },
+    },
   },
 });

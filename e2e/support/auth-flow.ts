@@ -1,5 +1,6 @@
-// Helpers of the auth specs (e2e/auth-*.spec.ts): codes from the dev outbox, the sign-up and login forms
-// driven by role and label as a user would, and the hook where a captcha step goes.
+// Helpers of the auth specs (e2e/auth-*.spec.ts, and the OAuth / Telegram specs that sign up and log in):
+// codes from the dev outbox, the sign-up and login forms driven by role and label as a user would, and
+// the wait for the captcha those forms pass (on in e2e, as in production; docs/captcha.md).
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -42,11 +43,39 @@ export async function outboxCode(to: string, since: number): Promise<string> {
   return message.code;
 }
 
+/** The captcha panel's title and the toast when no captcha could load (locales/en/global.json `captcha.*`). */
+export const CAPTCHA_TITLE = 'Security check';
+export const CAPTCHA_UNAVAILABLE = 'Captcha is currently unavailable, please check the network and try again';
+
 /**
- * Where a captcha is solved when the server asks for one. The captcha is wired into the forms
- * separately; until then nothing is shown and this returns at once.
+ * Call after the click that submits a protected form (log in, sign-up "Continue", reset "Send code",
+ * Telegram login): waits until that submission has settled — its captcha (if the server asks for
+ * one) solved and the call answered — and fails with a clear message when the captcha could not be
+ * passed.
+ *
+ * The e2e server has the captcha on (support/global-setup.ts): the self-hosted ALTCHA widget opens in
+ * a "Security check" panel and ticks itself (proof of work, no click), then the form sends. So the
+ * flows would also work without this call (their next `waitFor` waits through the captcha); it
+ * turns a stuck or unavailable captcha into an error that says so instead of a timeout elsewhere.
  */
-export async function solveCaptchaIfShown(_page: Page): Promise<void> {}
+export async function solveCaptchaIfShown(page: Page, timeoutMs = 20_000): Promise<void> {
+  const captcha = page.getByRole('dialog', { name: CAPTCHA_TITLE });
+  const busyForm = page.locator('form[aria-busy="true"]');
+  const deadline = Date.now() + timeoutMs;
+  let sawCaptcha = false;
+  while (Date.now() < deadline) {
+    const shown = await captcha.isVisible().catch(() => false);
+    sawCaptcha ||= shown;
+    if (!shown && (await busyForm.count()) === 0) break;
+    await page.waitForTimeout(50);
+  }
+  if (await page.getByText(CAPTCHA_UNAVAILABLE).isVisible().catch(() => false)) {
+    throw new Error('the captcha was unavailable (no captcha could load)');
+  }
+  if (Date.now() >= deadline) {
+    throw new Error(`the ${sawCaptcha ? 'captcha' : 'submission'} did not finish within ${timeoutMs / 1000}s`);
+  }
+}
 
 /** Accepts the cookie banner so it never sits over a button. */
 export async function acceptCookies(page: Page): Promise<void> {
@@ -68,6 +97,21 @@ export interface SignUp {
 
 /** Fills the sign-up steps on an open register page; the code comes from the outbox. */
 export async function signUp(page: Page, input: SignUp): Promise<void> {
+  const since = Date.now() - 1000;
+  await fillSignUpAccount(page, input);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await solveCaptchaIfShown(page);
+  await page.getByRole('heading', { name: 'Enter the verification code' }).waitFor();
+  const to = input.email ?? `+${input.mobile?.countryValue.split(':')[1] ?? ''}${input.mobile?.number ?? ''}`;
+  await page.getByLabel('6-digit code').fill(await outboxCode(to, since));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('heading', { name: 'Set your password' }).waitFor();
+  await page.getByLabel('New password', { exact: true }).fill(input.password ?? PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** The first sign-up step on an open register page (account and residence), up to "Continue". */
+export async function fillSignUpAccount(page: Page, input: SignUp): Promise<void> {
   await page.getByRole('heading', { name: 'Create your account' }).waitFor();
   await acceptCookies(page);
   if (input.mobile) {
@@ -83,16 +127,6 @@ export async function signUp(page: Page, input: SignUp): Promise<void> {
   await residence.locator(`option[value="${input.residence}"]`).waitFor({ state: 'attached' });
   await residence.selectOption(input.residence);
   await page.getByLabel('I confirm that I live in the country or region chosen above.').check();
-  const since = Date.now() - 1000;
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await solveCaptchaIfShown(page);
-  await page.getByRole('heading', { name: 'Enter the verification code' }).waitFor();
-  const to = input.email ?? `+${input.mobile?.countryValue.split(':')[1] ?? ''}${input.mobile?.number ?? ''}`;
-  await page.getByLabel('6-digit code').fill(await outboxCode(to, since));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByRole('heading', { name: 'Set your password' }).waitFor();
-  await page.getByLabel('New password', { exact: true }).fill(input.password ?? PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
 }
 
 /**

@@ -8,6 +8,19 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const serverEntry = join(repoRoot, 'apps/server/dist/server.js');
 
+/**
+ * The captcha settings of the e2e servers: the captcha is on, its proof of work cheap. Production
+ * asks for 500 PBKDF2 iterations per attempt and ~3,750 attempts on average (about a second of a
+ * phone's CPU); here 1 iteration and at most 50 attempts, so the ALTCHA widget solves in a few
+ * milliseconds and a suite with dozens of sign-ups and logins does not spend minutes hashing. The
+ * flow (challenge, widget, worker, signed payload, scene binding, single use) is the real one.
+ */
+export const E2E_CAPTCHA_ENV = {
+  CAPTCHA_ENABLED: '1',
+  CAPTCHA_ALTCHA_COST: '1',
+  CAPTCHA_ALTCHA_MAX_COUNTER: '50',
+} as const;
+
 export interface RunningServer {
   child: ChildProcess;
   port: number;

@@ -1,4 +1,3 @@
-import { detectPlatform } from '@gatehouse/contract';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from './api/config';
 import { App } from './app/app';
@@ -9,8 +8,8 @@ const bootstrap = readBootstrap();
 const i18n = createI18n({ language: bootstrap.translationLocale });
 // Ask for the phrases before React starts, so they download while the first render and chunks run.
 void i18n.loadNamespaces(['global', 'inverse']);
-// The Telegram feature refines `platform` once the mini-app SDK reports its platform.
-configureApi({ baseUrl: bootstrap.apiBase, platform: detectPlatform(navigator.userAgent), translator: i18n });
+// The platform header is detected on the first call; the Telegram feature sets it from the Mini App.
+configureApi({ baseUrl: bootstrap.apiBase, translator: i18n });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

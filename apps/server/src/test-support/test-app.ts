@@ -5,7 +5,9 @@ import { loadConfig, type AppConfig, type Env } from '../config/index.js';
 
 /**
  * Configuration for tests: an in-memory SQLite database, no web build (pages use the built-in
- * template), silent logs. Pass env variables to override.
+ * template), silent logs, and no captcha on the protected routes (login, sign-up sends, reset
+ * sends, third-party login), so other modules' tests need not solve one. Pass env variables to
+ * override: captcha tests pass `CAPTCHA_ENABLED: '1'` (CHEAP_CAPTCHA_ENV in captcha-test-kit.ts).
  */
 export function testConfig(env: Env = {}): AppConfig {
   return loadConfig({
@@ -13,6 +15,7 @@ export function testConfig(env: Env = {}): AppConfig {
     DATABASE_URL: 'sqlite::memory:',
     WEB_DIST: path.join(os.tmpdir(), 'gatehouse-no-web-dist'),
     DATA_DIR: path.join(os.tmpdir(), 'gatehouse-test-data'),
+    CAPTCHA_ENABLED: '0',
     ...env,
   });
 }

@@ -7,8 +7,11 @@ export type ApiTranslator = Pick<I18n, 't' | 'hasLoaded' | 'loadNamespaces'>;
 export interface ApiConfig {
   /** Where the API lives: `/x-api` (spec §7) or the bootstrap's `apiBase`; absolute in tests. */
   baseUrl: string;
-  /** The platform header: pc, h5, pc_tg, ios_tg or android_tg (spec §1). `*_tg` means inside Telegram. */
-  platform: string;
+  /**
+   * The platform header: pc, h5, pc_tg, ios_tg or android_tg (spec §1). `*_tg` means inside Telegram.
+   * Unset, it is detected from the user agent on the first call (api/platform.ts).
+   */
+  platform?: string;
   /** Lang header override; by default it follows the page's locale prefix (spec §2). */
   lang?: string;
   /** X-User-Agent header: names this client, since browsers do not let scripts set User-Agent. */
@@ -26,7 +29,6 @@ export interface ApiConfig {
 
 const config: ApiConfig = {
   baseUrl: API_BASE,
-  platform: 'pc',
   userAgent: 'gatehouse-web',
   timeout: HTTP_TIMEOUT_MS,
   sessionTransport: 'cookie',
@@ -41,7 +43,3 @@ export function apiConfig(): Readonly<ApiConfig> {
   return config;
 }
 
-/** Telegram-only rules (spec §5) apply when the platform is one of the `*_tg` kinds. */
-export function insideTelegram(): boolean {
-  return config.platform.endsWith('_tg');
-}

@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(async () => {
-  configureApi({ ...defaults, translator: undefined, baseUrl: server.baseUrl });
+  configureApi({ ...defaults, platform: undefined, translator: undefined, baseUrl: server.baseUrl });
   toastSpy.mockClear();
   resetSessionToastThrottle();
   setSessionExpiredHandler(undefined);

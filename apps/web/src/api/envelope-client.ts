@@ -18,7 +18,8 @@ import {
   pathKind,
   pathOnly,
 } from './api-paths';
-import { apiConfig, insideTelegram } from './config';
+import { apiConfig } from './config';
+import { insideTelegram } from './platform';
 import { codeMessage, codeVariantMessage, errorToast } from './error-toast';
 import { ApiCallError, HttpError, NETWORK_RET_CODE, ParseError, type ApiEnvelope } from './errors';
 import { dropCachedResponse, httpRequest, type HttpMethod, type HttpOptions } from './http-client';

@@ -18,7 +18,8 @@
  */
 export { api, request, setSessionExpiredHandler, resetSessionToastThrottle } from './envelope-client';
 export type { ApiOptions, ApiRequestOptions, SessionExpiredHandler } from './envelope-client';
-export { configureApi, apiConfig, insideTelegram } from './config';
+export { configureApi, apiConfig } from './config';
+export { currentPlatform, insideTelegram } from './platform';
 export type { ApiConfig, ApiTranslator } from './config';
 export { httpRequest, dropCachedResponse } from './http-client';
 export type { HttpMethod, HttpOptions, ResponseType } from './http-client';

@@ -5,7 +5,8 @@ import {
   isPublicEndpoint,
   splitLocalePrefix,
 } from '@gatehouse/contract';
-import { apiConfig, insideTelegram } from './config';
+import { apiConfig } from './config';
+import { currentPlatform, insideTelegram } from './platform';
 import { deviceGuid } from './device-cookies';
 import { deviceFingerprint } from './fingerprint';
 import { getTgToken, getUserToken } from './token-store';
@@ -20,7 +21,8 @@ export function pageLang(): string {
 
 /** The headers every API call carries (spec §3, §7); `path` is below the API base. */
 export function apiHeaders(path: string): Record<string, string> {
-  const { platform, userAgent, sessionTransport } = apiConfig();
+  const { userAgent, sessionTransport } = apiConfig();
+  const platform = currentPlatform();
   const headers: Record<string, string> = {
     [HEADER.TX_ID]: deviceFingerprint(),
     [HEADER.ENTRY]: encodeURIComponent(globalThis.location?.href ?? ''),

@@ -1,4 +1,10 @@
-import { matchRoute, resolveSiteLocale, splitLocalePrefix, type RouteDef } from '@gatehouse/contract';
+import {
+  matchRoute,
+  resolveSiteLocaleFor,
+  splitLocalePrefix,
+  type RouteDef,
+  type SiteLanguages,
+} from '@gatehouse/contract';
 import { useLocation } from 'wouter';
 import { useBootstrap } from './bootstrap-context';
 
@@ -12,17 +18,17 @@ export interface PageLocation {
 }
 
 /** Reads a path the way the server does: locale prefix first, then the route table of @gatehouse/contract. */
-export function parsePageLocation(site: Parameters<typeof resolveSiteLocale>[0], path: string): PageLocation {
+export function parsePageLocation(site: SiteLanguages, path: string): PageLocation {
   const { locale: prefix, rest } = splitLocalePrefix(path);
   const route = matchRoute(rest);
-  return { locale: resolveSiteLocale(site, prefix, { page: route?.page ?? 'other' }), rest, route };
+  return { locale: resolveSiteLocaleFor(site, prefix, { page: route?.page ?? 'other' }), rest, route };
 }
 
 /** The current page's locale and route, from the URL (the single source of truth for both). */
 export function usePageLocation(): PageLocation {
   const [path] = useLocation();
-  const { site } = useBootstrap();
-  return parsePageLocation(site, path);
+  const { siteDefinition } = useBootstrap();
+  return parsePageLocation(siteDefinition, path);
 }
 
 /** `/{locale}{path}`: every in-app link carries the current locale, as the server's redirects do. */

@@ -65,7 +65,7 @@ export async function renderApp(
   const settle = () =>
     waitFor(() => {
       const pathname = location.history.at(-1)?.split('?')[0] ?? '/';
-      const language = translationLocale(parsePageLocation(bootstrap.site, pathname).locale);
+      const language = translationLocale(parsePageLocation(bootstrap.siteDefinition, pathname).locale);
       if (!container.querySelector('.gh-app') || container.querySelector('.gh-loading')) {
         throw new Error('the page is still loading');
       }

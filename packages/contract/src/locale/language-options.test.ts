@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SITE_LIST } from '../sites/site-table.js';
 import { langStorageKey } from './lang-storage-key.js';
 import { languageName } from './language-names.js';
-import { languageOptions } from './language-options.js';
+import { languageOptions } from './site-locale.js';
 
 describe('languageOptions (§3 language option: label, lang, value)', () => {
   it('labels each language by its own name, lang upper-case, value the locale', () => {

@@ -1,7 +1,6 @@
-import type { SiteId } from '../sites/site-types.js';
 import { languageName } from './language-names.js';
-import { visibleLanguages } from './visible-languages.js';
-import type { PageKind } from './visible-languages.js';
+import { visibleLanguagesFor } from './visible-languages.js';
+import type { PageKind, SiteLanguages } from './visible-languages.js';
 
 /** A language picker entry (§3): endonym label, upper-case code, locale value. */
 export interface LanguageOption {
@@ -10,8 +9,8 @@ export interface LanguageOption {
   value: string;
 }
 
-export function languageOptions(site: SiteId, page: PageKind = 'other'): LanguageOption[] {
-  return visibleLanguages(site, page).map((value) => ({
+export function languageOptionsFor(site: SiteLanguages, page: PageKind = 'other'): LanguageOption[] {
+  return visibleLanguagesFor(site, page).map((value) => ({
     label: languageName(value),
     lang: value.toUpperCase(),
     value,

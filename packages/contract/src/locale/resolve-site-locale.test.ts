@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  browserLocaleFallback,
-  fallbackLocale,
-  parseAcceptLanguage,
-  pickFromAcceptLanguage,
-  resolveSiteLocale,
-} from './resolve-site-locale.js';
-import { isLanguageVisible, visibleLanguages } from './visible-languages.js';
+import { SITES } from '../sites/site-table.js';
+import { browserLocaleFallback, parseAcceptLanguage, resolveSiteLocaleFor } from './resolve-site-locale.js';
+import { fallbackLocale, pickFromAcceptLanguage, resolveSiteLocale, visibleLanguages } from './site-locale.js';
+import { isLanguageVisible } from './visible-languages.js';
 
 describe('resolveSiteLocale (§5: the selected language must be in the site list)', () => {
   it('keeps a supported language', () => {
@@ -119,5 +115,24 @@ describe('browser locales', () => {
     expect(pickFromAcceptLanguage('HKG', 'de-DE')).toBeNull();
     expect(pickFromAcceptLanguage('global', null)).toBeNull();
     expect(pickFromAcceptLanguage('global', '*')).toBeNull();
+  });
+});
+
+describe('the …For forms (the web passes its bootstrap site definition)', () => {
+  it('answer as the site-id forms do, from the definition alone', () => {
+    for (const site of Object.values(SITES)) {
+      for (const requested of [null, 'en', 'tr-TUR', 'nl-EU', 'xx-YY', ...site.languages]) {
+        expect(resolveSiteLocaleFor(site, requested)).toBe(resolveSiteLocale(site.id, requested));
+        expect(resolveSiteLocaleFor(site, requested, { page: 'signup' })).toBe(
+          resolveSiteLocale(site.id, requested, { page: 'signup' }),
+        );
+      }
+    }
+  });
+
+  it('read only the definition they are given', () => {
+    const madeUp = { id: 'JPN' as const, languages: ['ja-JP', 'de-DE'], defaultLanguage: 'de-DE' };
+    expect(resolveSiteLocaleFor(madeUp, 'de-DE')).toBe('de-DE');
+    expect(resolveSiteLocaleFor(madeUp, 'en-JP')).toBe('de-DE');
   });
 });

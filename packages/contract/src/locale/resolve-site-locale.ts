@@ -1,30 +1,32 @@
-import { SITES } from '../sites/site-table.js';
-import type { SiteId } from '../sites/site-types.js';
 import { primaryLanguage } from './locale-pattern.js';
-import { visibleLanguages } from './visible-languages.js';
-import type { PageKind } from './visible-languages.js';
+import { visibleLanguagesFor } from './visible-languages.js';
+import type { PageKind, SiteLanguages } from './visible-languages.js';
 
 export interface LocaleOptions {
   page?: PageKind;
 }
 
 /** The locale used when the requested one is not offered: `en` on global, the site default elsewhere (§5). */
-export function fallbackLocale(site: SiteId): string {
-  return site === 'global' ? 'en' : SITES[site].defaultLanguage;
+export function fallbackLocaleFor(site: SiteLanguages): string {
+  return site.id === 'global' ? 'en' : site.defaultLanguage;
 }
 
 /**
  * The locale to serve for a requested one (§5): the site's own spelling of it when the site offers it
  * on this page (compared case-insensitively; `en-US` means `en`), else the fallback.
  */
-export function resolveSiteLocale(site: SiteId, requested: string | null, opts: LocaleOptions = {}): string {
-  return matchVisible(site, requested, opts.page ?? 'other') ?? fallbackLocale(site);
+export function resolveSiteLocaleFor(
+  site: SiteLanguages,
+  requested: string | null,
+  opts: LocaleOptions = {},
+): string {
+  return matchVisible(site, requested, opts.page ?? 'other') ?? fallbackLocaleFor(site);
 }
 
-function matchVisible(site: SiteId, requested: string | null, page: PageKind): string | null {
+function matchVisible(site: SiteLanguages, requested: string | null, page: PageKind): string | null {
   if (!requested) return null;
   const wanted = requested.toLowerCase() === 'en-us' ? 'en' : requested.toLowerCase();
-  return visibleLanguages(site, page).find((locale) => locale.toLowerCase() === wanted) ?? null;
+  return visibleLanguagesFor(site, page).find((locale) => locale.toLowerCase() === wanted) ?? null;
 }
 
 // §9: these browser locales are served English even where a translation exists.
@@ -43,14 +45,14 @@ const MAX_ACCEPT_LANGUAGE_ENTRIES = 32;
  * matched exactly (case-insensitive), then by language alone (`de` or `de-AT` → `de-DE`,
  * `en-US` → `en` on global, `en-GB` → `en-EU` on the EU site): the first site locale of that language wins.
  */
-export function pickFromAcceptLanguage(
-  site: SiteId,
+export function pickFromAcceptLanguageFor(
+  site: SiteLanguages,
   header: string | null | undefined,
   opts: LocaleOptions = {},
 ): string | null {
   if (!header) return null;
   const page = opts.page ?? 'other';
-  const visible = visibleLanguages(site, page);
+  const visible = visibleLanguagesFor(site, page);
   for (const tag of parseAcceptLanguage(header)) {
     const browser = browserLocaleFallback(tag);
     const exact = matchVisible(site, browser, page);

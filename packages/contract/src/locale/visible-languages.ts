@@ -1,5 +1,4 @@
-import { SITES } from '../sites/site-table.js';
-import type { SiteId } from '../sites/site-types.js';
+import type { SiteDefinition, SiteId } from '../sites/site-types.js';
 import { primaryLanguage } from './locale-pattern.js';
 
 /** Which language rules apply to a page: the sign-up page hides some languages (§2). */
@@ -18,7 +17,10 @@ export function isLanguageVisible(site: SiteId, locale: string, page: PageKind =
   return true;
 }
 
-/** The site's languages a visitor may pick on this kind of page, in display order. */
-export function visibleLanguages(site: SiteId, page: PageKind = 'other'): readonly string[] {
-  return SITES[site].languages.filter((locale) => isLanguageVisible(site, locale, page));
+/** The fields of a site definition the language rules read; the web passes its bootstrap's definition. */
+export type SiteLanguages = Pick<SiteDefinition, 'id' | 'languages' | 'defaultLanguage'>;
+
+/** The site's languages a page offers, in display order. */
+export function visibleLanguagesFor(site: SiteLanguages, page: PageKind = 'other'): readonly string[] {
+  return site.languages.filter((locale) => isLanguageVisible(site.id, locale, page));
 }

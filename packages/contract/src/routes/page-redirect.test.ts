@@ -124,7 +124,7 @@ describe('decidePage: render and not found', () => {
     expect(page('global', '/en/nope')).toEqual({ kind: 'not-found', locale: 'en' });
     expect(page('global', '/nope', '', 'ja')).toEqual({ kind: 'not-found', locale: 'ja-JP' });
     expect(page('EU', '/xx-YY/nope')).toEqual({ kind: 'not-found', locale: 'en-EU' });
-    expect(page('global', '/min-app/task')).toEqual({ kind: 'not-found', locale: 'en' });
+    expect(page('global', '/min-app/tasks')).toEqual({ kind: 'not-found', locale: 'en' });
     expect(page('global', '/favicon.ico')).toEqual({ kind: 'not-found', locale: 'en' });
   });
 });

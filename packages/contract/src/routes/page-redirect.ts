@@ -1,5 +1,5 @@
 import { splitLocalePrefix } from '../locale/locale-prefix.js';
-import { pickFromAcceptLanguage, resolveSiteLocale } from '../locale/resolve-site-locale.js';
+import { pickFromAcceptLanguage, resolveSiteLocale } from '../locale/site-locale.js';
 import type { PageKind } from '../locale/visible-languages.js';
 import type { SiteId } from '../sites/site-types.js';
 import { hasControlOrWhitespace } from '../rules/unsafe-chars.js';

@@ -27,6 +27,8 @@ describe('route table (§2 recognised paths)', () => {
     ['/dashboard', 'dashboard'],
     ['/forgot-password', 'forgot-password'],
     ['/user/accounts/auth/personal', 'kyc-personal'],
+    ['/tg-app/app/home', 'tg-app-home'],
+    ['/min-app/task', 'min-app-task'],
   ])('%s is %s', (path, id) => {
     expect(matchRoute(path)).toMatchObject({ id, path });
   });

@@ -3,7 +3,10 @@ import type { PageKind } from '../locale/visible-languages.js';
 /**
  * Pages Gatehouse serves (§2 "Recognised paths"), plus `dashboard`, the post-login landing,
  * `forgot-password` (issue 4: reset by code) and `kyc-personal`, the EU new user's landing of §2
- * (`/user/accounts/auth/personal`: the exchange's KYC page; here a page that says it is the next step).
+ * (`/user/accounts/auth/personal`: the exchange's KYC page; here a page that says it is the next step),
+ * and the two landings of §2 inside the Telegram Mini App: `tg-app-home` (`/tg-app/app/home/`) and
+ * `min-app-task` (`/min-app/task`, the task source's default). The exchange's Mini App pages live there;
+ * here small pages keep the Mini App session, so a login inside Telegram lands on a real page.
  */
 export type RouteId =
   | 'login'
@@ -21,7 +24,9 @@ export type RouteId =
   | 'app'
   | 'dashboard'
   | 'forgot-password'
-  | 'kyc-personal';
+  | 'kyc-personal'
+  | 'tg-app-home'
+  | 'min-app-task';
 
 export interface ShellFlags {
   /** The common header. */
@@ -72,6 +77,8 @@ export const ROUTE_PATHS: Readonly<Record<string, RouteId>> = {
   '/dashboard': 'dashboard',
   '/forgot-password': 'forgot-password',
   '/user/accounts/auth/personal': 'kyc-personal',
+  '/tg-app/app/home': 'tg-app-home',
+  '/min-app/task': 'min-app-task',
 };
 
 /*
@@ -110,6 +117,9 @@ export const ROUTE_INFO: Readonly<Record<RouteId, RouteInfo>> = {
   // A login-side form (never a redirect target), shown like the login page.
   'forgot-password': { page: 'other', auth: true, shell: { header: true, footer: true, authTheme: true } },
   'kyc-personal': { page: 'other', auth: false, shell: { header: true, footer: false, authTheme: false } },
+  // Inside Telegram's chrome, like the Mini App login: no header or footer.
+  'tg-app-home': { page: 'other', auth: false, shell: { header: false, footer: false, authTheme: true } },
+  'min-app-task': { page: 'other', auth: false, shell: { header: false, footer: false, authTheme: true } },
 };
 
 /** The page for a path without locale prefix; one trailing slash is tolerated. Paths are case-sensitive. */

@@ -13,6 +13,7 @@ import {
   type LoginResult,
 } from '@gatehouse/contract';
 import { apiResponse, ok } from '../../lib/envelope.js';
+import { requireCaptcha, sceneFromSite } from '../captcha/index.js';
 import { completePendingTelegramBind } from '../telegram/complete-pending-bind.js';
 import { requestSite } from '../../lib/request-site.js';
 import { wantsBodyToken } from '../../plugins/session.js';
@@ -82,7 +83,9 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   // Regulated sites call login_compliance (spec §7). Same flow: the site rules follow the Host,
-  // not the path, so neither path can be used to skip them.
+  // not the path, so neither path can be used to skip them. Both ask for the site's login captcha
+  // (31000; Turkey 31013, EU 31014; docs/captcha.md) before the password is looked at. The code
+  // step and its resend do not: they continue a login that already passed it.
   const loginPaths = [
     ['/login', 'Log in with e-mail or mobile and password'],
     ['/user/public/login_compliance', 'Log in on a regulated site'],
@@ -91,6 +94,7 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
+        preValidation: requireCaptcha(sceneFromSite('login')),
         schema: {
           tags: ['login'],
           summary,

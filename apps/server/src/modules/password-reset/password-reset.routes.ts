@@ -9,6 +9,7 @@ import {
 } from '@gatehouse/contract';
 import { apiResponse, ok } from '../../lib/envelope.js';
 import { requestSite } from '../../lib/request-site.js';
+import { requireCaptcha, sceneFromSite } from '../captcha/index.js';
 import { deviceGuidOf, langOf, userAgentOf } from '../login/request-context.js';
 import { createPasswordResetService } from './password-reset.service.js';
 
@@ -30,9 +31,13 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const tags = ['password-reset'];
 
+  // Sends cost mail/SMS to a stranger's address: the site's login captcha guards every send (the
+  // spec has no reset scene; this is the login's recovery path, and its scene already varies by
+  // site — docs/captcha.md). Verify and reset need none: they carry the code that send delivered.
   app.post(
     '/user/public/password/reset/send-code',
     {
+      preValidation: requireCaptcha(sceneFromSite('login')),
       schema: {
         tags,
         summary: 'Send a reset code (same answer whether or not the account exists)',

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
+  CAPTCHA_SCENE,
   registerComplianceRequestSchema,
   registerDoneResultSchema,
   registerEmailRequestSchema,
@@ -11,6 +12,7 @@ import {
   verifyRegisterResultSchema,
 } from '@gatehouse/contract';
 import { apiResponse, ok } from '../../lib/envelope.js';
+import { requireCaptcha } from '../captcha/index.js';
 import { channelOf, clientMetaOf, finishSignup, siteContextOf } from './registration-http.js';
 import type { RegistrationService } from './registration.service.js';
 
@@ -29,6 +31,9 @@ const GUESS_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
  * identifier, `/register/{email,mobile}` (or `/user/public/register_compliance`, residence
  * required) checks it and creates the account in one call. Same state machine and rules as the
  * uuid flow; the flow row is found by identifier and site.
+ *
+ * Each code send asks for the sign-up captcha (31004): with no flow id, a resend is a new send.
+ * The commit does not: the code it carries was sent behind the captcha.
  */
 export function registerOneShotRoutes(app: App, service: RegistrationService): void {
   const send = (
@@ -46,6 +51,7 @@ export function registerOneShotRoutes(app: App, service: RegistrationService): v
   app.post(
     '/verify/register/email',
     {
+      preValidation: requireCaptcha(CAPTCHA_SCENE.REGISTER),
       schema: {
         tags: TAGS,
         summary: 'Send a sign-up code to an e-mail address (one-shot sign-up)',
@@ -60,6 +66,7 @@ export function registerOneShotRoutes(app: App, service: RegistrationService): v
   app.post(
     '/verify/register/mobile',
     {
+      preValidation: requireCaptcha(CAPTCHA_SCENE.REGISTER),
       schema: {
         tags: TAGS,
         summary: 'Send a sign-up code by SMS (one-shot sign-up)',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CAPTCHA_SCENE,
   codeSentResultSchema,
   registerDoneResultSchema,
   registerInfoRequestSchema,
@@ -12,6 +13,7 @@ import {
   registerVerifyResultSchema,
 } from '@gatehouse/contract';
 import { apiResponse, ok } from '../../lib/envelope.js';
+import { requireCaptcha } from '../captcha/index.js';
 import { registerOneShotRoutes } from './one-shot.routes.js';
 import { channelOf, clientMetaOf, finishSignup, siteContextOf } from './registration-http.js';
 import { createRegistrationRepository } from './registration.repository.js';
@@ -48,9 +50,13 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
+  // The sign-up captcha (scene 31004, docs/captcha.md) guards the calls that start a flow and send
+  // its first code. The resend (/send/verify/item) continues a flow that passed it: it is bound to
+  // the flow's uuid and capped by the flow's cooldown and send limit, so it asks for none.
   app.post(
     '/user/public/register/info',
     {
+      preValidation: requireCaptcha(CAPTCHA_SCENE.REGISTER),
       schema: {
         tags: TAGS,
         summary: 'Start a sign-up: sends a code (or a link) to the e-mail or mobile',

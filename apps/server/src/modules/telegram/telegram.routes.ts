@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CAPTCHA_SCENE,
   completeTaskRequestSchema,
   completeTaskResultSchema,
   formatTgBindResult,
@@ -28,6 +29,7 @@ import { requestSite } from '../../lib/request-site.js';
 import { requireSession, wantsBodyToken } from '../../plugins/session.js';
 import { DEFAULT_LOCKOUT } from '../accounts/accounts.repository.js';
 import { createBanTokens } from '../login/ban-tokens.js';
+import { requireCaptcha } from '../captcha/index.js';
 import { LoginRefusal, sendRefusal } from '../login/login-refusal.js';
 import { deviceGuidOf, userAgentOf } from '../login/request-context.js';
 import { createTelegramRepository } from './telegram.repository.js';
@@ -186,6 +188,8 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/public/login/thirdparty',
     {
+      // The third-party login captcha (scene 31001, docs/captcha.md), before the callback is checked.
+      preValidation: requireCaptcha(CAPTCHA_SCENE.THIRD_PARTY),
       schema: {
         tags: TAGS,
         summary: 'Log in with Telegram; 40004 with a pending id when no account is bound yet',

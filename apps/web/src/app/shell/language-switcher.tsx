@@ -1,4 +1,4 @@
-import { languageOptions, translationLocale, type PageKind } from '@gatehouse/contract';
+import { languageOptionsFor, translationLocale, type PageKind } from '@gatehouse/contract';
 import { useId } from 'react';
 import { useT } from '../../i18n';
 import { useBootstrap } from '../bootstrap-context';
@@ -9,10 +9,10 @@ import { useSwitchLanguage } from '../use-switch-language';
 export function LanguageSwitcher({ page }: { page: PageKind }) {
   const t = useT();
   const id = useId();
-  const { site } = useBootstrap();
+  const { siteDefinition } = useBootstrap();
   const { locale } = usePageLocation();
   const switchLanguage = useSwitchLanguage();
-  const options = languageOptions(site, page);
+  const options = languageOptionsFor(siteDefinition, page);
   return (
     <div className="gh-lang">
       <label htmlFor={id} className="gh-visually-hidden">

@@ -10,6 +10,12 @@ export interface AuthFlow {
   extraBody?: Readonly<Record<string, unknown>>;
   /** Replaces the redirect of spec §2 after success. */
   onDone?: (outcome: AuthOutcome) => void | Promise<void>;
+  /**
+   * Where the "sign up" / "log in" links between the two pages go (paths without the locale
+   * prefix; the query is kept), so switching stays inside the embedding flow (the OAuth entry's
+   * `/oauth-login` and `/oauth-register`). Default `/login` and `/register`.
+   */
+  links?: { login: string; register: string };
 }
 
 export interface AuthOutcome {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useT } from '../../i18n';
-import { CodeField, ResendButton, StepHeading } from './fields';
+import { CodeField, ResendButton } from './code-fields';
+import { StepHeading } from './fields';
 
 /** Where a code or link went, and when the next may be asked for. */
 export interface Sent {

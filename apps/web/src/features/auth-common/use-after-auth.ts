@@ -1,5 +1,5 @@
 import { detectAppWebview, isMobileUserAgent, matchRoute, splitLocalePrefix } from '@gatehouse/contract';
-import { insideTelegram } from '../../api/config';
+import { insideTelegram } from '../../api/platform';
 import { useAuthContext, type AuthContext } from './auth-context';
 import { chooseRedirect } from './choose-redirect';
 

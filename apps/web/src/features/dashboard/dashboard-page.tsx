@@ -6,7 +6,9 @@ import { useLocalePath } from '../../app/page-location';
 import { useT } from '../../i18n';
 import { failureOf } from '../auth-common/api-error';
 import '../auth-common/auth.css';
+import { AuthorizedAppsSection } from './authorized-apps-section';
 import { fetchBoundAccounts, fetchProfile, fetchUserInfo, isKycVerified, logout } from './dashboard-api';
+import { TelegramBinding } from './telegram-binding';
 
 /** Not logged in, or the session expired (contract RetCode.SESSION_EXPIRED). */
 const SESSION_EXPIRED = 10006;
@@ -77,6 +79,8 @@ export function DashboardPage() {
         </div>
       )}
       {state.status === 'ready' && <Overview {...state} />}
+      {state.status === 'ready' && <TelegramBinding />}
+      {state.status === 'ready' && <AuthorizedAppsSection />}
       {state.status === 'ready' && (
         <p>
           <button type="button" className="gh-button" onClick={onLogout} disabled={leaving}>

@@ -29,7 +29,7 @@ const loginNameOf = (identifier: Identifier) =>
 /** Forgot password: the account → a code to it → a new password → back to login with a notice. */
 export function ForgotPasswordPage() {
   const t = useT('inverse');
-  const { passwordKey } = useBootstrap();
+  const { passwordKey, siteDefinition } = useBootstrap();
   const to = useLocalePath();
   const [, navigate] = useLocation();
   const [step, setStep] = useState<Step>({ name: 'account' });
@@ -52,11 +52,19 @@ export function ForgotPasswordPage() {
     return envelope ? errorText(code, envelope.ret_msg) : t('auth.errors.generic');
   };
 
-  const send = async (identifier: Identifier) => {
-    // Captcha: the lead adds the captcha result (runCaptcha(scene)) to this object.
-    const captcha: Record<string, unknown> = {};
-    const result = await sendResetCode(identifier, captcha);
-    return { uuid: '', loginName: '', resendIn: result.resend_in } satisfies Sent;
+  /**
+   * Every send (the resend too) passes the site's login captcha, as the server asks (docs/captcha.md);
+   * retried once on 10026. null: cancelled, or unavailable (the toast was shown).
+   */
+  const send = async (identifier: Identifier): Promise<Sent | null> => {
+    const { captchaLoginName, sendWithCaptcha } = await import('../auth-common/send-with-captcha');
+    const sent = await sendWithCaptcha(
+      'login',
+      siteDefinition.id,
+      { loginName: captchaLoginName(identifier) },
+      (captcha) => sendResetCode(identifier, captcha),
+    );
+    return sent && { uuid: '', loginName: '', resendIn: sent.value.resend_in };
   };
 
   return (
@@ -68,11 +76,9 @@ export function ForgotPasswordPage() {
           onSubmit={async (identifier) => {
             setAlert(undefined);
             try {
-              go({
-                name: 'code',
-                identifier,
-                sent: { ...(await send(identifier)), loginName: loginNameOf(identifier) },
-              });
+              const sent = await send(identifier);
+              if (sent)
+                go({ name: 'code', identifier, sent: { ...sent, loginName: loginNameOf(identifier) } });
             } catch (error) {
               setAlert(await explain(error));
             }
@@ -92,7 +98,7 @@ export function ForgotPasswordPage() {
               return explain(error);
             }
           }}
-          onResend={async () => (await send(step.identifier)).resendIn}
+          onResend={async () => (await send(step.identifier))?.resendIn}
           onBack={() => go({ name: 'account' })}
         />
       )}

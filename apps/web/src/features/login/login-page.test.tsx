@@ -172,7 +172,31 @@ describe('login page', () => {
       ok({ intercept: true, reason: 'blocked_country' }),
     );
     await renderApp('/en/login', boot());
+    // Nothing is asked of the server before the visitor uses the form.
+    expect(server.received.get('POST /user/public/risk/default-intercept')).toBeUndefined();
+    await act(async () => {
+      fireEvent.focus(screen.getByRole('textbox', { name: 'E-mail' }));
+    });
     await screen.findByText('Logging in is not available in your region.');
     expect((screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('runs the risk check on submit when the form was never focused, and stops when it refuses', async () => {
+    server.answer(
+      'POST',
+      '/user/public/risk/default-intercept',
+      ok({ intercept: true, reason: 'blocked_country' }),
+    );
+    await renderApp('/en/login', boot());
+    fireEvent.change(screen.getByRole('textbox', { name: 'E-mail' }), {
+      target: { value: 'ann@example.com' },
+    });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right password' } });
+    await act(async () => {
+      fireEvent.submit(screen.getByRole('button', { name: 'Log in' }).closest('form') as HTMLFormElement);
+    });
+    await screen.findByText('Logging in is not available in your region.');
+    expect(server.received.get('POST /user/public/risk/default-intercept')).toHaveLength(1);
+    expect(server.received.get('POST /login')).toBeUndefined();
   });
 });

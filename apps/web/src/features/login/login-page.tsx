@@ -1,5 +1,5 @@
 import type { LoginNeedVerify } from '@gatehouse/contract';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useBootstrap } from '../../app/bootstrap-context';
 import { openModal } from '../../app/feedback/modal';
@@ -9,15 +9,16 @@ import { useT, type TFunction } from '../../i18n';
 import { AccountFields, EMPTY_ACCOUNT, type AccountValue } from '../auth-common/account-fields';
 import { useAuthContext, type AuthContext } from '../auth-common/auth-context';
 import { useAuthFlow } from '../auth-common/auth-flow';
-import { CodeField, FormAlert, PasswordField, ResendButton, StepHeading } from '../auth-common/fields';
+import { FormAlert, PasswordField, StepHeading } from '../auth-common/fields';
 import { callingCodeOf, identifierError, identifierOf } from '../auth-common/identifier';
-import * as loginActions from './login-actions';
-import type { CodeOutcome, LoginOutcome } from './login-actions';
+import type { LoginOutcome } from './login-actions';
 
-// The calls, password encryption and redirect rules. A static import on purpose: loading them as a
-// separate chunk after the first render costs more bytes in total (an extra request and shared-chunk
-// splits) than it saves on the first paint; the bench (npm run bench:web) counts both the same.
-const loadActions = () => Promise.resolve(loginActions);
+// The calls, password encryption, error texts and redirect rules (with the API client behind them)
+// load when the visitor first uses the form, not with the page: the login page then loads almost
+// like a bare React page (npm run bench:web measures both moments).
+const loadActions = () => import('./login-actions');
+// The code step shows only when the server asks for one (a new device).
+const VerifyStep = lazy(() => import('./login-verify-step'));
 
 /** What the risk pre-check said: whether the form is refused outright. */
 interface RiskNotice {
@@ -41,13 +42,23 @@ export function LoginPage() {
   const source = query.get('source');
   const tmpToken = query.get('tmp_token');
 
+  // The risk check (scene 30002, spec §1 "A risk check runs at login") runs once, when the visitor
+  // first focuses the form, or at the latest on submit.
+  const riskChecked = useRef<Promise<RiskNotice | null> | null>(null);
+  const checkRisk = () =>
+    (riskChecked.current ??= loadActions()
+      .then((login) => login.riskCheck())
+      .then((notice) => {
+        setRisk(notice);
+        return notice;
+      }));
+
   useEffect(() => {
+    // Quick login (spec §4): on when tmp_token is present on a login path; the form stays as the fallback.
+    if (!tmpToken) return;
     let live = true;
     void loadActions().then(async (login) => {
-      const notice = await login.riskCheck();
-      if (live) setRisk(notice);
-      // Quick login (spec §4): on when tmp_token is present on a login path; the form stays as the fallback.
-      if (tmpToken && (await login.quickLogin(tmpToken)) && live) await login.finish(ctx, flow);
+      if ((await login.quickLogin(tmpToken)) && live) await login.finish(ctx, flow);
     });
     return () => {
       live = false;
@@ -71,20 +82,23 @@ export function LoginPage() {
         </p>
       )}
       {challenge ? (
-        <VerifyStep
-          ctx={ctx}
-          challenge={challenge}
-          onChallenge={setChallenge}
-          onBack={() => {
-            setChallenge(null);
-            setMoved(true);
-          }}
-        />
+        <Suspense>
+          <VerifyStep
+            ctx={ctx}
+            challenge={challenge}
+            onChallenge={setChallenge}
+            onBack={() => {
+              setChallenge(null);
+              setMoved(true);
+            }}
+          />
+        </Suspense>
       ) : (
         <AccountStep
           ctx={ctx}
           focus={moved}
           risk={risk}
+          checkRisk={checkRisk}
           onChallenge={(next) => {
             setChallenge(next);
             setMoved(true);
@@ -119,11 +133,14 @@ function AccountStep({
   ctx,
   focus,
   risk,
+  checkRisk,
   onChallenge,
 }: {
   ctx: AuthContext;
   focus: boolean;
   risk: RiskNotice | null;
+  /** Loads the form's actions and runs the risk check, once; resolves to its notice. */
+  checkRisk: () => Promise<RiskNotice | null>;
   onChallenge: (challenge: LoginNeedVerify) => void;
 }) {
   const t = useT('inverse');
@@ -160,17 +177,28 @@ function AccountStep({
     }
     setBusy(true);
     try {
+      if ((await checkRisk())?.refused) return;
       const login = await loadActions();
-      // Captcha: the lead adds the captcha result (runCaptcha(scene)) to this object.
-      const captcha: Record<string, unknown> = {};
-      const extra = { ...flow.extraBody, ...captcha };
-      const outcome = await login.submitLogin({
-        identifier: identifierOf(kind, account.email, callingCodeOf(account.country), account.mobile),
-        password,
-        passwordKey,
-        regulated: siteDefinition.regulated,
-        extra,
-      });
+      // The site's login captcha (docs/captcha.md), loaded at submit time; retried once on 10026.
+      // null: cancelled, or unavailable (the toast was shown): the form is usable again.
+      const { captchaLoginName, sendWithCaptcha } = await import('../auth-common/send-with-captcha');
+      const identifier = identifierOf(kind, account.email, callingCodeOf(account.country), account.mobile);
+      const sent = await sendWithCaptcha(
+        'login',
+        siteDefinition.id,
+        { loginName: captchaLoginName(identifier) },
+        (captcha) =>
+          login.submitLogin({
+            identifier,
+            password,
+            passwordKey,
+            regulated: siteDefinition.regulated,
+            extra: { ...flow.extraBody, ...captcha },
+          }),
+        (answer) => answer.kind === 'captcha',
+      );
+      if (!sent) return;
+      const outcome = sent.value;
       if (outcome.kind === 'done') {
         await login.finish(ctx, flow, outcome.tgBindResult);
         return;
@@ -205,6 +233,7 @@ function AccountStep({
       method="post"
       noValidate
       onSubmit={(event) => void submit(event)}
+      onFocus={() => void checkRisk()}
       aria-busy={busy}
     >
       <StepHeading focus={focus}>{t('login.account.title')}</StepHeading>
@@ -235,90 +264,7 @@ function AccountStep({
       </button>
       <div className="gh-links">
         <Link href={to(`/forgot-password${query}`)}>{t('login.forgot')}</Link>
-        <Link href={to(`/register${query}`)}>{t('login.signUp')}</Link>
-      </div>
-    </form>
-  );
-}
-
-function codeOutcomeText(t: TFunction, outcome: CodeOutcome): string | undefined {
-  if (outcome.kind === 'wrong-code') return t('auth.code.wrong', { count: outcome.attemptsLeft });
-  if (outcome.kind === 'expired') return t('auth.code.expired');
-  if (outcome.kind === 'error') return outcome.message;
-  return undefined;
-}
-
-function VerifyStep({
-  ctx,
-  challenge,
-  onChallenge,
-  onBack,
-}: {
-  ctx: AuthContext;
-  challenge: LoginNeedVerify;
-  onChallenge: (challenge: LoginNeedVerify) => void;
-  onBack: () => void;
-}) {
-  const t = useT('inverse');
-  const flow = useAuthFlow();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (code.length !== 6) {
-      setError(t('auth.code.invalid'));
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      const login = await loadActions();
-      const outcome = await login.submitCode(challenge.challenge_id, code, flow.extraBody);
-      if (outcome.kind === 'done') await login.finish(ctx, flow, outcome.tgBindResult);
-      else setError(codeOutcomeText(t, outcome));
-    } catch {
-      setError(t('auth.errors.generic'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form
-      className="gh-form"
-      method="post"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-busy={busy}
-    >
-      <StepHeading focus>{t('auth.code.title')}</StepHeading>
-      <p>{t('auth.code.sentTo', { target: challenge.masked_target })}</p>
-      <CodeField
-        id="login-code"
-        name="code"
-        label={t('auth.code.label')}
-        required
-        value={code}
-        onValueChange={setCode}
-        error={error}
-      />
-      <button type="submit" className="gh-button" disabled={busy}>
-        {t('auth.code.submit')}
-      </button>
-      <div className="gh-links">
-        <ResendButton
-          seconds={challenge.resend_in}
-          onResend={async () => {
-            const next = await (await loadActions()).resendCode(challenge.challenge_id);
-            if (next) onChallenge(next);
-            return next?.resend_in;
-          }}
-        />
-        <button type="button" className="gh-link-button" onClick={onBack}>
-          {t('auth.back')}
-        </button>
+        <Link href={to(`${flow.links?.register ?? '/register'}${query}`)}>{t('login.signUp')}</Link>
       </div>
     </form>
   );

@@ -4,6 +4,7 @@ import { useBootstrap } from '../../app/bootstrap-context';
 import { useLocalePath } from '../../app/page-location';
 import { useT } from '../../i18n';
 import { AccountFields, EMPTY_ACCOUNT, type AccountValue } from '../auth-common/account-fields';
+import { useAuthFlow } from '../auth-common/auth-flow';
 import { FieldError, FormAlert, StepHeading } from '../auth-common/fields';
 import { callingCodeOf, identifierError, identifierOf, type Identifier } from '../auth-common/identifier';
 import { ResidenceField } from './residence-field';
@@ -39,6 +40,7 @@ export function AccountStep({
   const { site, siteDefinition } = useBootstrap();
   const to = useLocalePath();
   const search = useSearch();
+  const flow = useAuthFlow();
   const [account, setAccount] = useState<AccountValue>(initial.account ?? EMPTY_ACCOUNT);
   const [residence, setResidence] = useState(initial.residence ?? '');
   const [confirmed, setConfirmed] = useState(false);
@@ -130,7 +132,9 @@ export function AccountStep({
       </button>
       <p>
         {t('register.haveAccount')}{' '}
-        <Link href={to(`/login${search ? `?${search}` : ''}`)}>{t('register.logIn')}</Link>
+        <Link href={to(`${flow.links?.login ?? '/login'}${search ? `?${search}` : ''}`)}>
+          {t('register.logIn')}
+        </Link>
       </p>
     </form>
   );

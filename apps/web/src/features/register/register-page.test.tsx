@@ -76,6 +76,8 @@ describe('register page', () => {
     await fillAccount('ann@example.com');
     await click('Continue');
 
+    // The captcha step (off here) loads at submit time: the call follows a moment later.
+    await waitFor(() => expect(server.received.get('POST /user/public/register/info')).toBeDefined());
     const info = server.received.get('POST /user/public/register/info')?.[0] as Record<string, unknown>;
     expect(info).toMatchObject({
       email: 'ann@example.com',
@@ -143,9 +145,11 @@ describe('register page', () => {
     await fillAccount('eu@example.com');
     fireEvent.click(screen.getByLabelText('Send me news and offers by e-mail (optional).'));
     await click('Continue');
-    expect(server.received.get('POST /user/public/register/info')?.[0]).toMatchObject({
-      ext_json: { eu_subscription: 1 },
-    });
+    await waitFor(() =>
+      expect(server.received.get('POST /user/public/register/info')?.[0]).toMatchObject({
+        ext_json: { eu_subscription: 1 },
+      }),
+    );
     await screen.findByRole('heading', { name: 'Enter the verification code' });
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '111111' } });
     await click('Verify');
@@ -172,10 +176,12 @@ describe('register page', () => {
       await renderApp('/en/register?show_type=link', boot());
       await fillAccount('ann@example.com');
       await click('Continue');
-      expect(server.received.get('POST /user/public/register/info')?.[0]).toMatchObject({
-        verify_type: 'link',
-        version: 'new-link',
-      });
+      await waitFor(() =>
+        expect(server.received.get('POST /user/public/register/info')?.[0]).toMatchObject({
+          verify_type: 'link',
+          version: 'new-link',
+        }),
+      );
       await screen.findByRole('heading', { name: 'Check your inbox' });
       await act(async () => {
         await vi.advanceTimersByTimeAsync(7_000);

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH, type CodeSentResult } from '@gatehouse/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { apiConfig, deviceGuid } from '../../api';
+import { currentPlatform, deviceGuid } from '../../api';
 import { useBootstrap } from '../../app/bootstrap-context';
 import { PageIntro } from '../../app/page-intro';
 import { useLocalePath, usePageLocation } from '../../app/page-location';
@@ -134,7 +134,7 @@ export function RegisterPage() {
   const startFields = (current: RegisterVariant): StartFields => ({
     residence_country: draft.current.residence || undefined,
     lang: locale,
-    platform: apiConfig().platform,
+    platform: currentPlatform(),
     version: variantName(current),
   });
 
@@ -162,23 +162,24 @@ export function RegisterPage() {
     draft.current = { ...draft.current, ...account, code: '' };
     setShown({ initial: account, username: loginNameOf(account.identifier) });
     const current = (await variantReady.current) ?? variant;
-    // Captcha: the lead adds the captcha result (runCaptcha(scene)) to this object.
-    const captcha: Record<string, unknown> = {};
     try {
       if (current.ui === 'old') {
-        go({
-          name: 'code',
-          sent: sentOf(await sendOneShotCode(account.identifier, startFields(current), captcha)),
-        });
+        const sent = await sendOneShot(account.identifier, current);
+        if (sent) go({ name: 'code', sent: sentOf(sent) });
         return;
       }
-      const result = await startRegistration(
-        account.identifier,
-        startFields(current),
-        current.verify,
-        channel(),
-        captcha,
+      // The sign-up captcha (scene 31004, docs/captcha.md) at submit time; retried once on 10026.
+      // null: cancelled, or unavailable (the toast was shown): the form is usable again.
+      const { captchaLoginName, sendWithCaptcha } = await import('../auth-common/send-with-captcha');
+      const started = await sendWithCaptcha(
+        'register',
+        site,
+        { loginName: captchaLoginName(account.identifier) },
+        (captcha) =>
+          startRegistration(account.identifier, startFields(current), current.verify, channel(), captcha),
       );
+      if (!started) return;
+      const result = started.value;
       rememberUuid(result.uuid);
       go({ name: result.verify_type === 'link' ? 'link' : 'code', sent: sentOf(result) });
     } catch (error) {
@@ -186,14 +187,29 @@ export function RegisterPage() {
     }
   };
 
+  /**
+   * Old UI: every send is keyed by the identifier alone, so each one (the resend too) passes the
+   * sign-up captcha; the uuid flow's resend continues a flow that passed it (docs/captcha.md).
+   */
+  const sendOneShot = async (identifier: Identifier, current: RegisterVariant) => {
+    const { captchaLoginName, sendWithCaptcha } = await import('../auth-common/send-with-captcha');
+    const sent = await sendWithCaptcha(
+      'register',
+      site,
+      { loginName: captchaLoginName(identifier) },
+      (captcha) => sendOneShotCode(identifier, startFields(current), captcha),
+    );
+    return sent?.value;
+  };
+
   const resend = async (sent: Sent): Promise<number | undefined> => {
     const current = variant;
     const identifier = draft.current.identifier;
     const result =
       current.ui === 'old' && identifier
-        ? await sendOneShotCode(identifier, startFields(current))
+        ? await sendOneShot(identifier, current)
         : await resendRegistration(sent.uuid);
-    return result.resend_in;
+    return result?.resend_in;
   };
 
   /** Answers the error text for the code field, or undefined when the step moved on. */

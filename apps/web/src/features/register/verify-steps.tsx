@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useT } from '../../i18n';
-import { ResendButton, StepHeading } from '../auth-common/fields';
+import { ResendButton } from '../auth-common/code-fields';
+import { StepHeading } from '../auth-common/fields';
 import type { Sent } from '../auth-common/code-step';
 import { registrationVerified } from './register-api';
 

@@ -31,9 +31,12 @@ const COUNTRIES = ok({
   ],
 });
 
+/** The web config entry that says no scene requires a captcha (docs/captcha.md). */
+export const CAPTCHA_OFF = { name: 'captcha_required', value: { enabled: false, scenes: [] } };
+
 /**
  * A real HTTP server for the page tests (the envelope client talks to it as to Gatehouse), with the
- * country list and an empty risk check answered by default; each test sets the answers it needs.
+ * country list, an empty risk check and no captcha answered by default; each test sets the answers it needs.
  */
 export async function startAuthTestServer(): Promise<AuthTestServer> {
   const answers = new Map<string, Answer>();
@@ -44,7 +47,9 @@ export async function startAuthTestServer(): Promise<AuthTestServer> {
     answers.set('GET /v2/public/country-list', COUNTRIES);
     answers.set('GET /register/countryCode', ok({ country: 'GB', country_code: '44' }));
     answers.set('POST /user/public/risk/default-intercept', ok({ intercept: false }));
-    answers.set('POST /v3/config/web', ok({ data: [] }));
+    // No scene asks for a captcha unless a test says so (as the server's tests run with it off);
+    // the wiring is tested with it on in send-with-captcha.test.ts and the pages' captcha tests.
+    answers.set('POST /v3/config/web', ok({ data: [CAPTCHA_OFF] }));
   };
   defaults();
   const server = await startTestServer((app: FastifyInstance) => {
