@@ -69,11 +69,18 @@ export async function solveCaptchaIfShown(page: Page, timeoutMs = 20_000): Promi
     if (!shown && (await busyForm.count()) === 0) break;
     await page.waitForTimeout(50);
   }
-  if (await page.getByText(CAPTCHA_UNAVAILABLE).isVisible().catch(() => false)) {
+  if (
+    await page
+      .getByText(CAPTCHA_UNAVAILABLE)
+      .isVisible()
+      .catch(() => false)
+  ) {
     throw new Error('the captcha was unavailable (no captcha could load)');
   }
   if (Date.now() >= deadline) {
-    throw new Error(`the ${sawCaptcha ? 'captcha' : 'submission'} did not finish within ${timeoutMs / 1000}s`);
+    throw new Error(
+      `the ${sawCaptcha ? 'captcha' : 'submission'} did not finish within ${timeoutMs / 1000}s`,
+    );
   }
 }
 
@@ -130,26 +137,30 @@ export async function fillSignUpAccount(page: Page, input: SignUp): Promise<void
 }
 
 /**
- * Logs in on an open login page with an e-mail and password. When the server asks for the device code
- * (a new browser), it is read from the outbox.
+ * Logs in on an open login page (or a login form embedded in another flow, e.g. the Telegram Mini App)
+ * with an e-mail and password. When the server asks for the code (a new browser, or risk step-up after
+ * earlier failed logins from this address), it is read from the outbox.
  */
 export async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.getByRole('heading', { name: 'Your account' }).waitFor();
+  const accountStep = page.getByRole('heading', { name: 'Your account' });
+  await accountStep.waitFor();
   await acceptCookies(page);
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   const since = Date.now() - 1000;
   await page.getByRole('button', { name: 'Log in' }).click();
   await solveCaptchaIfShown(page);
+  // Either the code step appears, or the account step goes (the page moved on, or the embedding flow
+  // took over). Not the URL: an embedded form never was on /login.
   const codeStep = page.getByRole('heading', { name: 'Enter the verification code' });
-  const left = () => !page.url().includes('/login');
-  // Either the page moves on, or the code step appears.
-  for (let i = 0; i < 100 && !left(); i++) {
+  for (let i = 0; i < 100; i++) {
     if (await codeStep.isVisible().catch(() => false)) {
       await page.getByLabel('6-digit code').fill(await outboxCode(email, since));
       await page.getByRole('button', { name: 'Verify' }).click();
+      await solveCaptchaIfShown(page);
       break;
     }
+    if (!(await accountStep.isVisible().catch(() => false))) break;
     await page.waitForTimeout(100);
   }
 }

@@ -47,7 +47,11 @@ export async function startBuiltServer(opts: {
   const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, PORT: String(port) };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), serverEntry], { cwd: repoRoot, env, stdio: opts.stdio });
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), serverEntry], {
+    cwd: repoRoot,
+    env,
+    stdio: opts.stdio,
+  });
   const baseUrl = `http://localhost:${port}`;
   const server = { child, port, baseUrl, stop: () => stopChild(child) };
   try {
@@ -75,7 +79,8 @@ function freePort(): Promise<number> {
 async function waitForHealth(child: ChildProcess, url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} during start`);
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with code ${child.exitCode} during start`);
     try {
       const response = await fetch(url);
       if (response.ok) return;

@@ -23,6 +23,7 @@ import oauthPlugin from './modules/oauth/oauth.plugin.js';
 import oauthRoutes from './modules/oauth/oauth.routes.js';
 import oauthEntryRoutes from './modules/oauth/oauth-entry.routes.js';
 import oauthProtocolRoutes from './modules/oauth/oauth-protocol.routes.js';
+import oauthDemoRoutes from './modules/oauth-demo/oauth-demo.routes.js';
 import deliveryPlugin from './modules/delivery/delivery.plugin.js';
 import captchaPlugin from './modules/captcha/captcha.plugin.js';
 import captchaRoutes from './modules/captcha/captcha.routes.js';
@@ -153,6 +154,8 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   //    docs/oauth.md): before the pages, which would otherwise take every GET.
   app.register(oauthEntryRoutes);
   app.register(oauthProtocolRoutes);
+  //    The demo OAuth client (dev tool like the outbox: nothing in production), a client of the above.
+  app.register(oauthDemoRoutes, { config });
 
   // 5. Static files of the built web app (not in Vite development: Vite serves the source).
   if (!opts.vite) app.register(staticAssets, { config });

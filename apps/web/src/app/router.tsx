@@ -50,7 +50,10 @@ export const PAGES: Readonly<Record<RouteId, ComponentType>> = {
   ),
   'kyc-personal': page(() => import('../features/kyc-personal/kyc-personal-page'), 'KycPersonalPage'),
   'tg-app-home': page(() => import('../features/telegram-register-login/tg-app-home-page'), 'TgAppHomePage'),
-  'min-app-task': page(() => import('../features/telegram-register-login/min-app-task-page'), 'MinAppTaskPage'),
+  'min-app-task': page(
+    () => import('../features/telegram-register-login/min-app-task-page'),
+    'MinAppTaskPage',
+  ),
 };
 
 /** Renders the page for the current URL. Wouter supplies location and navigation; the contract the table. */

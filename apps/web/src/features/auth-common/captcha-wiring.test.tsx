@@ -1,5 +1,6 @@
 import { magpieResult } from '@gatehouse/contract';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type * as CaptchaModule from '../captcha';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderApp, testBootstrap } from '../../test/render-app';
 import { CaptchaError } from '../captcha/captcha-error';
@@ -12,7 +13,7 @@ import { fail, ok, startAuthTestServer, type AuthTestServer } from './test-suppo
  */
 const runCaptcha = vi.hoisted(() => vi.fn());
 vi.mock('../captcha', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../captcha')>()),
+  ...(await importOriginal<typeof CaptchaModule>()),
   runCaptcha,
 }));
 vi.mock('./encrypt-password', () => ({

@@ -1,4 +1,5 @@
 import { magpieResult } from '@gatehouse/contract';
+import type * as CaptchaModule from '../captcha';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../../api';
 import { CaptchaError } from '../captcha/captcha-error';
@@ -6,7 +7,7 @@ import { CAPTCHA_REQUIRED_CODE, captchaLoginName, sendWithCaptcha } from './send
 
 const runCaptcha = vi.hoisted(() => vi.fn());
 vi.mock('../captcha', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../captcha')>()),
+  ...(await importOriginal<typeof CaptchaModule>()),
   runCaptcha,
 }));
 
@@ -70,7 +71,10 @@ describe('sendWithCaptcha', () => {
 
   it('retries on an answer `needsCaptcha` recognises (callers that return outcomes)', async () => {
     runCaptcha.mockResolvedValue(solved);
-    const send = vi.fn().mockResolvedValueOnce({ kind: 'captcha' }).mockResolvedValueOnce({ kind: 'done' });
+    const send = vi
+      .fn<() => Promise<{ kind: string }>>()
+      .mockResolvedValueOnce({ kind: 'captcha' })
+      .mockResolvedValueOnce({ kind: 'done' });
     const sent = await sendWithCaptcha('login', 'global', {}, send, (answer) => answer.kind === 'captcha');
     expect(sent).toEqual({ value: { kind: 'done' } });
     expect(runCaptcha).toHaveBeenCalledTimes(2);

@@ -21,7 +21,8 @@ import {
 /** Contract RetCode values whose bind failure opens the "failed to bind Telegram" modal (§8 telegramAlreadyBind). */
 const MODAL_BIND_CODES: readonly number[] = [43003, 43005];
 
-type Status = { kind: 'loading' } | { kind: 'error' } | { kind: 'unbound' } | { kind: 'bound'; user: TelegramUser };
+type Status =
+  { kind: 'loading' } | { kind: 'error' } | { kind: 'unbound' } | { kind: 'bound'; user: TelegramUser };
 
 /**
  * The account page's Telegram section (spec §1 binding, §3 bind status, §7 calls): the bound Telegram
@@ -64,7 +65,11 @@ export function TelegramBinding() {
     const { code, envelope } = failureOf(error);
     const message = envelope ? await errorText(code, envelope.ret_msg) : t('auth.errors.generic');
     if (MODAL_BIND_CODES.includes(code)) {
-      await showBindResult(t, { kind: 'failure', code: String(code), codePart: String(code), message, modal: true }, retry);
+      await showBindResult(
+        t,
+        { kind: 'failure', code: String(code), codePart: String(code), message, modal: true },
+        retry,
+      );
       return;
     }
     toast(envelope ? `${code}: ${message}` : message, { durationMs: TOAST_ERROR_MS, kind: 'error' });

@@ -1,4 +1,4 @@
-import type { LoginNeedVerify } from '@gatehouse/contract';
+import type { LoginNeedVerify, SiteId } from '@gatehouse/contract';
 import { failureOf, resultNumber } from '../auth-common/api-error';
 import type { AuthContext } from '../auth-common/auth-context';
 import type { AuthFlow } from '../auth-common/auth-flow';
@@ -105,6 +105,31 @@ export async function submitLogin(input: {
     }
     return unexpected(error);
   }
+}
+
+/**
+ * `submitLogin` behind the site's login captcha (31000; Turkey 31013, EU 31014; docs/captcha.md). The
+ * captcha code loads here, at submit time; a 10026 answer runs it again and retries once. Null: the
+ * captcha was cancelled, or unavailable (its toast was shown) — nothing was sent, the form is usable.
+ */
+export async function submitLoginWithCaptcha({
+  site,
+  extra,
+  ...input
+}: Omit<Parameters<typeof submitLogin>[0], 'extra'> & {
+  site: SiteId;
+  /** The embedding flow's extras; the captcha result is added to them. */
+  extra?: Readonly<Record<string, unknown>> | undefined;
+}): Promise<LoginOutcome | null> {
+  const { captchaLoginName, sendWithCaptcha } = await import('../auth-common/send-with-captcha');
+  const sent = await sendWithCaptcha(
+    'login',
+    site,
+    { loginName: captchaLoginName(input.identifier) },
+    (captcha) => submitLogin({ ...input, extra: { ...extra, ...captcha } }),
+    (outcome) => outcome.kind === 'captcha',
+  );
+  return sent ? sent.value : null;
 }
 
 export async function submitCode(

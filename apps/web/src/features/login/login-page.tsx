@@ -179,26 +179,17 @@ function AccountStep({
     try {
       if ((await checkRisk())?.refused) return;
       const login = await loadActions();
-      // The site's login captcha (docs/captcha.md), loaded at submit time; retried once on 10026.
+      // Captcha: the site's login scene, run by submitLoginWithCaptcha at submit time (docs/captcha.md).
       // null: cancelled, or unavailable (the toast was shown): the form is usable again.
-      const { captchaLoginName, sendWithCaptcha } = await import('../auth-common/send-with-captcha');
-      const identifier = identifierOf(kind, account.email, callingCodeOf(account.country), account.mobile);
-      const sent = await sendWithCaptcha(
-        'login',
-        siteDefinition.id,
-        { loginName: captchaLoginName(identifier) },
-        (captcha) =>
-          login.submitLogin({
-            identifier,
-            password,
-            passwordKey,
-            regulated: siteDefinition.regulated,
-            extra: { ...flow.extraBody, ...captcha },
-          }),
-        (answer) => answer.kind === 'captcha',
-      );
-      if (!sent) return;
-      const outcome = sent.value;
+      const outcome = await login.submitLoginWithCaptcha({
+        identifier: identifierOf(kind, account.email, callingCodeOf(account.country), account.mobile),
+        password,
+        passwordKey,
+        regulated: siteDefinition.regulated,
+        site: siteDefinition.id,
+        extra: flow.extraBody,
+      });
+      if (!outcome) return;
       if (outcome.kind === 'done') {
         await login.finish(ctx, flow, outcome.tgBindResult);
         return;

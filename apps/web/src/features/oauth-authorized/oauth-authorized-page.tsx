@@ -6,6 +6,7 @@ import { PageIntro } from '../../app/page-intro';
 import { useLocalePath } from '../../app/page-location';
 import { useT } from '../../i18n';
 import { failureOf } from '../auth-common/api-error';
+import { leaveForApp } from '../oauth/leave-for-app';
 import { authorize, confirmAuth, preAuthorize, readAuthRequest } from '../oauth/oauth-api';
 import { AppLogo, describeFailure, OAuthProblem, type OAuthFailure } from '../oauth/oauth-parts';
 
@@ -18,16 +19,6 @@ type View =
   | { kind: 'consent'; details: OAuthPreAuthorize }
   /** On the way back to the app (a remembered consent, or the user decided). */
   | { kind: 'leaving' };
-
-/**
- * Sends the browser to the app's registered redirect_uri with the code or `error=access_denied`.
- * The server built this URL from the client's registration (exact match) and validated it, and it
- * is a cross-origin navigation by design, so it does not go through safeRedirect, whose job is
- * keeping our own post-login redirects on our own domains.
- */
-function returnToApp(redirectTo: string): void {
-  window.location.assign(redirectTo);
-}
 
 /**
  * The consent screen (`/oauth-authorized`, `/authorized`, `/tr-authorized`): the app's name and logo,
@@ -68,7 +59,7 @@ export function OauthAuthorizedPage() {
       if (!live) return;
       if (!decision.consent_required && decision.redirect_to) {
         setView({ kind: 'leaving' });
-        returnToApp(decision.redirect_to);
+        leaveForApp(decision.redirect_to);
         return;
       }
       const details = await preAuthorize(request);
@@ -90,7 +81,7 @@ export function OauthAuthorizedPage() {
     try {
       const redirectTo = await confirmAuth(request, decision);
       setView({ kind: 'leaving' });
-      returnToApp(redirectTo);
+      leaveForApp(redirectTo);
     } catch (error) {
       const { code } = failureOf(error);
       if (code === SESSION_EXPIRED) return void fail(error);

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { PageIntro } from '../../app/page-intro';
 import { useT } from '../../i18n';
+import { leaveForApp } from '../oauth/leave-for-app';
 import { oauthLogout } from '../oauth/oauth-api';
 import { describeFailure, OAuthProblem, type OAuthFailure } from '../oauth/oauth-parts';
 
@@ -32,7 +33,7 @@ export function OauthLogOutPage() {
     let live = true;
     oauthLogout(logoutRequest(search))
       .then((redirectTo) => {
-        if (live) window.location.assign(redirectTo);
+        if (live) leaveForApp(redirectTo);
       })
       .catch(async (error: unknown) => {
         const described = await describeFailure(error, t('oauth.error.generic'));

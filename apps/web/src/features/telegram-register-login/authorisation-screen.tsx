@@ -47,7 +47,9 @@ export function AuthorisationScreen({
           onChange={(event) => onAllowBotMessages(event.target.checked)}
           aria-describedby="tg-allow-bot-messages-hint"
         />
-        <label htmlFor="tg-allow-bot-messages">{t('telegram.authorise.allowMessages', { bot: botName })}</label>
+        <label htmlFor="tg-allow-bot-messages">
+          {t('telegram.authorise.allowMessages', { bot: botName })}
+        </label>
       </div>
       <p id="tg-allow-bot-messages-hint" className="gh-hint">
         {t('telegram.authorise.allowMessagesHint')}
@@ -58,12 +60,7 @@ export function AuthorisationScreen({
         </p>
       )}
       <div className="gh-tg-actions">
-        <button
-          type="button"
-          className="gh-button"
-          disabled={!allowBotMessages || busy}
-          onClick={onAccept}
-        >
+        <button type="button" className="gh-button" disabled={!allowBotMessages || busy} onClick={onAccept}>
           {t('telegram.authorise.accept')}
         </button>
         <button type="button" className="gh-button gh-button-secondary" disabled={busy} onClick={onDecline}>

@@ -127,7 +127,9 @@ function backToThirdParty(state: MiniAppState): MiniAppState {
 
 /** Whether the back icon has somewhere to go. */
 export function canGoBack(state: MiniAppState): boolean {
-  return state.step === 'authorisation-login' || (state.step === 'register-or-login' && state.mode === 'account');
+  return (
+    state.step === 'authorisation-login' || (state.step === 'register-or-login' && state.mode === 'account')
+  );
 }
 
 /** The pending id the embedded login or sign-up sends (`extraBody.tg_pending_id`), if any. */
@@ -160,7 +162,14 @@ export function miniAppReducer(state: MiniAppState, event: MiniAppEvent): MiniAp
       // Spec §5: Accept is disabled until "allow bot messages" is ticked.
       if (!state.allowBotMessages) return state;
       if (state.step === 'authorisation-login') {
-        return { ...state, step: 'register-or-login', mode: 'account', form: 'login', loginAccepted: true, title: 'login' };
+        return {
+          ...state,
+          step: 'register-or-login',
+          mode: 'account',
+          form: 'login',
+          loginAccepted: true,
+          title: 'login',
+        };
       }
       if (state.step === 'link-authorisation') return { ...state, step: 'linking' };
       return state;

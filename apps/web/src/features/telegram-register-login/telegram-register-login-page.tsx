@@ -138,6 +138,16 @@ export function TelegramRegisterLoginPage() {
     if (next === 'leave') goAfterAuth(ctx, { newUser });
   };
 
+  const openSessionExpired = async () => {
+    await openModal({
+      title: t('telegram.expired.title'),
+      description: t('telegram.expired.text'),
+      confirmLabel: t('telegram.expired.close'),
+      dismissible: false,
+    });
+    closeMiniApp();
+  };
+
   useEffect(() => {
     if (!launch) {
       dispatch({ type: 'outside' });
@@ -151,7 +161,10 @@ export function TelegramRegisterLoginPage() {
     void startOnce(launch.initDataRaw, site).then(async (outcome) => {
       if (!live) return;
       if (outcome.kind === 'logged-in') {
-        await finishAuth({ newUser: false, ...(outcome.tgBindResult ? { tgBindResult: outcome.tgBindResult } : {}) });
+        await finishAuth({
+          newUser: false,
+          ...(outcome.tgBindResult ? { tgBindResult: outcome.tgBindResult } : {}),
+        });
       } else if (outcome.kind === 'not-bound') {
         const { tg_pending_id: pendingId, telegram_user: user } = outcome.result;
         dispatch({ type: 'not-bound', telegram: { pendingId, user } });
@@ -169,16 +182,6 @@ export function TelegramRegisterLoginPage() {
     // Once per launch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  const openSessionExpired = async () => {
-    await openModal({
-      title: t('telegram.expired.title'),
-      description: t('telegram.expired.text'),
-      confirmLabel: t('telegram.expired.close'),
-      dismissible: false,
-    });
-    closeMiniApp();
-  };
 
   // Telegram's back icon, while there is somewhere to go back to.
   const backable = canGoBack(state);
@@ -200,7 +203,9 @@ export function TelegramRegisterLoginPage() {
       goAfterAuth(ctx, { newUser: state.newUser });
     } catch (error) {
       const { code, envelope } = failureOf(error);
-      setLinkError(envelope ? `${code}: ${await errorText(code, envelope.ret_msg)}` : t('auth.errors.generic'));
+      setLinkError(
+        envelope ? `${code}: ${await errorText(code, envelope.ret_msg)}` : t('auth.errors.generic'),
+      );
       dispatch({ type: 'link-cancelled' });
     }
   };
@@ -353,7 +358,11 @@ function Step({
         <PageIntro title={heading} text={t('telegram.choose.intro', { product })}>
           {user && <TelegramAccountCard user={user} />}
           <div className="gh-tg-actions">
-            <button type="button" className="gh-button" onClick={() => dispatch({ type: 'choose', form: 'login' })}>
+            <button
+              type="button"
+              className="gh-button"
+              onClick={() => dispatch({ type: 'choose', form: 'login' })}
+            >
               {t('telegram.choose.login')}
             </button>
             <button

@@ -47,7 +47,13 @@ export function bindResultView(value: string | undefined | null, via: BindVia, s
   }
   const modal =
     MODAL_CODE_PARTS.includes(status) || (via === 'login' && LOGIN_ONLY_MODAL_CODE_PARTS.includes(status));
-  return { kind: 'failure', code: `${bindFailurePrefix(site, via)}${status}`, codePart: status, message, modal };
+  return {
+    kind: 'failure',
+    code: `${bindFailurePrefix(site, via)}${status}`,
+    codePart: status,
+    message,
+    modal,
+  };
 }
 
 /** The phrase key of a failure's explanation in the modal, when there is one for its code part. */

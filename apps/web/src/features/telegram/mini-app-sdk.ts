@@ -135,6 +135,7 @@ function safeRead<T>(read: () => T, fallback: T): T {
 
 /** Shows Telegram's back icon while `onBack` is given; returns the clean-up. */
 export function showBackButton(onBack: (() => void) | null): () => void {
+  if (!started) return () => {};
   if (!onBack) {
     attempt(() => backButton.hide());
     return () => {};
@@ -151,5 +152,6 @@ export function showBackButton(onBack: (() => void) | null): () => void {
 
 /** Spec §8: the session-expired modal's button closes the Mini App. */
 export function closeMiniApp(): void {
+  if (!started) return;
   attempt(() => miniApp.close());
 }

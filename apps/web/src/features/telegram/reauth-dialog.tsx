@@ -118,7 +118,9 @@ function ReauthDialog({ asking }: { asking: Asking }) {
           }}
         >
           <Dialog.Title className="gh-modal-title">{t('telegram.reauth.title')}</Dialog.Title>
-          <Dialog.Description className="gh-modal-description">{t('telegram.reauth.text')}</Dialog.Description>
+          <Dialog.Description className="gh-modal-description">
+            {t('telegram.reauth.text')}
+          </Dialog.Description>
           <form className="gh-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
             <PasswordField
               id="tg-reauth-password"
