@@ -147,20 +147,29 @@ export async function logIn(page: Page, email: string, password = PASSWORD): Pro
   await acceptCookies(page);
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  const embedded = !new URL(page.url()).pathname.endsWith('/login');
   const since = Date.now() - 1000;
   await page.getByRole('button', { name: 'Log in' }).click();
   await solveCaptchaIfShown(page);
-  // Either the code step appears, or the account step goes (the page moved on, or the embedding flow
-  // took over). Not the URL: an embedded form never was on /login.
+  // Either the code step appears (it may load on demand: a moment with neither step), or the page moves
+  // on: off /login, or — for a form embedded in another flow, which never was on /login — the account
+  // step has been gone for a while with no code step.
   const codeStep = page.getByRole('heading', { name: 'Enter the verification code' });
-  for (let i = 0; i < 100; i++) {
+  let goneSince = 0;
+  for (let i = 0; i < 150; i++) {
     if (await codeStep.isVisible().catch(() => false)) {
       await page.getByLabel('6-digit code').fill(await outboxCode(email, since));
       await page.getByRole('button', { name: 'Verify' }).click();
       await solveCaptchaIfShown(page);
       break;
     }
-    if (!(await accountStep.isVisible().catch(() => false))) break;
+    if (!embedded && !new URL(page.url()).pathname.endsWith('/login')) break;
+    if (embedded && !(await accountStep.isVisible().catch(() => false))) {
+      goneSince ||= Date.now();
+      if (Date.now() - goneSince > 2_000) break;
+    } else {
+      goneSince = 0;
+    }
     await page.waitForTimeout(100);
   }
 }
