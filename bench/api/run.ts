@@ -85,7 +85,8 @@ async function measure(total: number, task: (i: number) => Promise<boolean>): Pr
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const pick = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return { count: total, seconds, perSecond: total / seconds, p50: pick(0.5), p99: pick(0.99), failures };
 }
 
@@ -119,7 +120,10 @@ async function benchLogin(): Promise<RunStats> {
 
     // Encrypt ahead of time: the client's work is not the server's throughput.
     const bodies = await Promise.all(
-      Array.from({ length: warmup + requests }, async () => ({ email, ...(await encryptPassword(password, key)) })),
+      Array.from({ length: warmup + requests }, async () => ({
+        email,
+        ...(await encryptPassword(password, key)),
+      })),
     );
     let firstFailure: Envelope | undefined;
     const loginOnce = async (i: number) => {
@@ -151,7 +155,13 @@ function clientAddress(i: number): string {
   return `127.0.1.${1 + (i % 250)}`;
 }
 
-function postFrom(localAddress: string, port: number, path: string, body: unknown, guid: string): Promise<Envelope> {
+function postFrom(
+  localAddress: string,
+  port: number,
+  path: string,
+  body: unknown,
+  guid: string,
+): Promise<Envelope> {
   let agent = agents.get(localAddress);
   if (!agent) agents.set(localAddress, (agent = new Agent({ keepAlive: true })));
   const payload = JSON.stringify(body);
@@ -219,7 +229,10 @@ async function register(base: string, key: string, guid: string, email: string):
     if (e.ret_code !== 0) throw new Error(`sign-up ${step}: ${e.ret_code} ${e.ret_msg}`);
     return e.result ?? {};
   };
-  const info = expectOk('info', await post(base, '/user/public/register/info', { email, verify_type: 'code' }, guid));
+  const info = expectOk(
+    'info',
+    await post(base, '/user/public/register/info', { email, verify_type: 'code' }, guid),
+  );
   const outbox = (await (await fetch(`${base}/dev/outbox.json?to=${encodeURIComponent(email)}`)).json()) as {
     messages: { code: string | null }[];
   };
@@ -227,5 +240,8 @@ async function register(base: string, key: string, guid: string, email: string):
   if (!code) throw new Error('no sign-up code in the outbox');
   expectOk('verify', await post(base, '/user/public/register/verify', { uuid: info.uuid, code }, guid));
   const encrypted = await encryptPassword(password, key);
-  expectOk('password', await post(base, '/user/public/register/password', { uuid: info.uuid, ...encrypted }, guid));
+  expectOk(
+    'password',
+    await post(base, '/user/public/register/password', { uuid: info.uuid, ...encrypted }, guid),
+  );
 }

@@ -42,4 +42,3 @@ export function configureApi(changes: Partial<ApiConfig>): void {
 export function apiConfig(): Readonly<ApiConfig> {
   return config;
 }
-

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SITES } from '../sites/site-table.js';
 import { browserLocaleFallback, parseAcceptLanguage, resolveSiteLocaleFor } from './resolve-site-locale.js';
-import { fallbackLocale, pickFromAcceptLanguage, resolveSiteLocale, visibleLanguages } from './site-locale.js';
+import {
+  fallbackLocale,
+  pickFromAcceptLanguage,
+  resolveSiteLocale,
+  visibleLanguages,
+} from './site-locale.js';
 import { isLanguageVisible } from './visible-languages.js';
 
 describe('resolveSiteLocale (§5: the selected language must be in the site list)', () => {
