@@ -3,6 +3,7 @@ import {
   HEADER,
   maskLoginName,
   platformKindSchema,
+  signupChannelSchema,
   type RegisterDoneResult,
   type SignupChannel,
 } from '@gatehouse/contract';
@@ -16,54 +17,16 @@ import type { ClientMeta, Registered, SiteContext } from './registration.service
 
 /** Request → service inputs, and the answer that logs a new user in; shared by both route files. */
 
+// The signed Telegram login data is not a channel record: it is checked, used once, never stored.
+const CHANNEL_KEYS = Object.keys(signupChannelSchema.shape).filter(
+  (key) => key !== 'telegram_callback' && key !== 'telegram_callback_mini',
+) as (keyof SignupChannel)[];
+
 /** The spec §3 channel fields of a body (everything else is flow input). */
 export function channelOf(body: SignupChannel): SignupChannel {
-  const {
-    regist_channel,
-    register_channel,
-    url,
-    user_code,
-    affiliate_id,
-    group_id,
-    group_type,
-    brokerId,
-    ref,
-    referrer,
-    medium,
-    content,
-    utmsource,
-    source,
-    campaign,
-    stage,
-    term,
-    tag,
-    language,
-    ext_json,
-    oauth_tmp_login_id,
-  } = body;
-  return {
-    regist_channel,
-    register_channel,
-    url,
-    user_code,
-    affiliate_id,
-    group_id,
-    group_type,
-    brokerId,
-    ref,
-    referrer,
-    medium,
-    content,
-    utmsource,
-    source,
-    campaign,
-    stage,
-    term,
-    tag,
-    language,
-    ext_json,
-    oauth_tmp_login_id,
-  };
+  const channel: Record<string, unknown> = {};
+  for (const key of CHANNEL_KEYS) if (body[key] !== undefined) channel[key] = body[key];
+  return channel as SignupChannel;
 }
 
 export function siteContextOf(req: FastifyRequest, lang?: string): SiteContext {

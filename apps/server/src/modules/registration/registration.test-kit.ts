@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { Environment } from '@gatehouse/contract';
 import type { App } from '../../app.js';
 
 /** Helpers for the sign-up tests. Test-only; nothing in the app imports it. */
@@ -11,28 +10,8 @@ export function freshIp(): string {
   return `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 }
 
-/** RSA-OAEP-SHA256 wrapped AES-256-GCM, `0x01 | wrapped | iv | sealed | tag`, as the browser does (ADR 0005). */
-export function encryptedPassword(app: App, password: string, env: Environment = 'prod', at = Date.now()) {
-  const encrypt_timestamp = String(at);
-  const spki = app.passwords.transport.publicKeySpki(env);
-  const key = crypto.createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' });
-  const aes = crypto.randomBytes(32);
-  const wrapped = crypto.publicEncrypt(
-    { key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    aes,
-  );
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv('aes-256-gcm', aes, iv);
-  const sealed = Buffer.concat([
-    cipher.update(password + encrypt_timestamp, 'utf8'),
-    cipher.final(),
-    cipher.getAuthTag(),
-  ]);
-  return {
-    encrypt_password: Buffer.concat([Buffer.from([1]), wrapped, iv, sealed]).toString('base64'),
-    encrypt_timestamp,
-  };
-}
+// Passwords are encrypted exactly as the browser does, by the login tests' helper.
+export { encryptedPassword } from '../login/login.test-kit.js';
 
 export const GOOD_PASSWORD = 'a quiet lighthouse keeper';
 
