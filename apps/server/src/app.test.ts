@@ -58,6 +58,28 @@ describe('security headers', () => {
     expect(b.headers['content-security-policy']).not.toContain(nonce);
   });
 
+  it('let only Telegram Web frame the Mini App pages; every other page stays unframeable', async () => {
+    for (const url of [
+      '/en/telegram-register-login',
+      '/telegram-register-login?x=1',
+      '/en/tg-app/app/home',
+    ]) {
+      const res = await app.inject({ url, headers: { host: 'localhost' } });
+      expect(csp(res.headers['content-security-policy'])['frame-ancestors']).toBe('https://web.telegram.org');
+      expect(res.headers['x-frame-options']).toBeUndefined();
+    }
+    for (const url of [
+      '/en/login',
+      '/en/oauth-authorized',
+      '/en/dashboard',
+      '/en/telegram-register-login-x',
+    ]) {
+      const res = await app.inject({ url, headers: { host: 'localhost' } });
+      expect(csp(res.headers['content-security-policy'])['frame-ancestors']).toBe("'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+
   it('also cover API answers and errors', async () => {
     const res = await app.inject({ url: '/x-api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '../config/index.js';
 import { captchaVendorOrigins } from '../modules/captcha/captcha-config.js';
 import { telegramWidgetCsp } from '../modules/telegram/telegram-csp.js';
+import { frameAncestorsFor, isMiniAppPage } from './mini-app-framing.js';
 
 /** Per-response nonce for `<style>` elements that libraries inject (see styleNonce). */
 const styleNonces = new WeakMap<ServerResponse, string>();
@@ -53,7 +54,8 @@ export function cspDirectives(config: AppConfig, viteDev: boolean): Record<strin
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
+    // 'none' everywhere but the Telegram Mini App's pages, which Telegram Web frames.
+    'frame-ancestors': [(req) => frameAncestorsFor((req as { url?: string }).url)],
   };
   // Captcha vendors' scripts, frames, styles and API calls: only vendors that are configured.
   const captchaOrigins = captchaVendorOrigins(config.captcha);
@@ -89,6 +91,10 @@ export default fp<{ config: AppConfig; viteDev: boolean }>(
       strictTransportSecurity:
         config.nodeEnv === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       xFrameOptions: { action: 'deny' },
+    });
+    // X-Frame-Options cannot name an origin; the Mini App's pages rely on frame-ancestors alone.
+    app.addHook('onSend', async (req, reply) => {
+      if (isMiniAppPage(req.url)) reply.removeHeader('x-frame-options');
     });
   },
   { name: 'security-headers' },
