@@ -12,7 +12,7 @@ export interface Sent {
   resendIn: number;
 }
 
-/** The code step of sign-up and reset: the 6-digit code, paste welcome; resend after the server's cooldown. */
+/** The code step of sign-up, reset and the new-device login: the 6-digit code, paste welcome; resend after the server's cooldown. */
 export function CodeStep({
   id,
   sent,
@@ -20,6 +20,7 @@ export function CodeStep({
   onSubmit,
   onResend,
   onBack,
+  backLabel,
 }: {
   id: string;
   sent: Sent;
@@ -27,6 +28,8 @@ export function CodeStep({
   onSubmit: (code: string) => Promise<string | undefined>;
   onResend: () => Promise<number | undefined>;
   onBack: () => void;
+  /** The back link's text; "change account" unless the step says otherwise. */
+  backLabel?: string;
 }) {
   const t = useT('inverse');
   const [code, setCode] = useState('');
@@ -74,7 +77,7 @@ export function CodeStep({
       <div className="gh-links">
         <ResendButton seconds={sent.resendIn} onResend={onResend} />
         <button type="button" className="gh-link-button" onClick={onBack}>
-          {t('auth.changeAccount')}
+          {backLabel ?? t('auth.changeAccount')}
         </button>
       </div>
     </form>

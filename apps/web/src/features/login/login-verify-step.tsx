@@ -1,10 +1,8 @@
 import type { LoginNeedVerify } from '@gatehouse/contract';
-import { useState, type FormEvent } from 'react';
 import { useT, type TFunction } from '../../i18n';
 import type { AuthContext } from '../auth-common/auth-context';
 import { useAuthFlow } from '../auth-common/auth-flow';
-import { CodeField, ResendButton } from '../auth-common/code-fields';
-import { StepHeading } from '../auth-common/fields';
+import { CodeStep } from '../auth-common/code-step';
 import type { CodeOutcome } from './login-actions';
 
 const loadActions = () => import('./login-actions');
@@ -16,7 +14,7 @@ function codeOutcomeText(t: TFunction, outcome: CodeOutcome): string | undefined
   return undefined;
 }
 
-/** The new-device code step of the login (spec §2 "verify code"). */
+/** The new-device code step of the login (spec §2 "verify code"), on the shared code step form. */
 export default function VerifyStep({
   ctx,
   challenge,
@@ -30,65 +28,36 @@ export default function VerifyStep({
 }) {
   const t = useT('inverse');
   const flow = useAuthFlow();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (code.length !== 6) {
-      setError(t('auth.code.invalid'));
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
+  /** Answers the error for the code field, or undefined once logged in. */
+  const submit = async (code: string): Promise<string | undefined> => {
     try {
       const login = await loadActions();
       const outcome = await login.submitCode(challenge.challenge_id, code, flow.extraBody);
-      if (outcome.kind === 'done') await login.finish(ctx, flow, outcome.tgBindResult);
-      else setError(codeOutcomeText(t, outcome));
+      if (outcome.kind !== 'done') return codeOutcomeText(t, outcome);
+      await login.finish(ctx, flow, outcome.tgBindResult);
+      return undefined;
     } catch {
-      setError(t('auth.errors.generic'));
-    } finally {
-      setBusy(false);
+      return t('auth.errors.generic');
     }
   };
 
   return (
-    <form
-      className="gh-form"
-      method="post"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-busy={busy}
-    >
-      <StepHeading focus>{t('auth.code.title')}</StepHeading>
-      <p>{t('auth.code.sentTo', { target: challenge.masked_target })}</p>
-      <CodeField
-        id="login-code"
-        name="code"
-        label={t('auth.code.label')}
-        required
-        value={code}
-        onValueChange={setCode}
-        error={error}
-      />
-      <button type="submit" className="gh-button" disabled={busy}>
-        {t('auth.code.submit')}
-      </button>
-      <div className="gh-links">
-        <ResendButton
-          seconds={challenge.resend_in}
-          onResend={async () => {
-            const next = await (await loadActions()).resendCode(challenge.challenge_id);
-            if (next) onChallenge(next);
-            return next?.resend_in;
-          }}
-        />
-        <button type="button" className="gh-link-button" onClick={onBack}>
-          {t('auth.back')}
-        </button>
-      </div>
-    </form>
+    <CodeStep
+      id="login-code"
+      sent={{
+        uuid: challenge.challenge_id,
+        loginName: challenge.masked_target,
+        resendIn: challenge.resend_in,
+      }}
+      onSubmit={submit}
+      onResend={async () => {
+        const next = await (await loadActions()).resendCode(challenge.challenge_id);
+        if (next) onChallenge(next);
+        return next?.resend_in;
+      }}
+      onBack={onBack}
+      backLabel={t('auth.back')}
+    />
   );
 }
