@@ -1,7 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
-import { ok, startAuthTestServer, type AuthTestServer } from '../auth-common/test-support/auth-test-server';
+import {
+  answerLoggedInUser,
+  ok,
+  startAuthTestServer,
+  type AuthTestServer,
+} from '../auth-common/test-support/auth-test-server';
 
 let server: AuthTestServer;
 beforeAll(async () => {
@@ -15,33 +20,9 @@ afterEach(() => {
 
 const GRANTED_AT = Date.UTC(2025, 0, 15, 12);
 
-function loggedIn() {
-  server.answer(
-    'GET',
-    '/v2/private/user/profile',
-    ok({ id: 1, kyc_person_level: 0, member_tag: { KYC: 0 } }),
-  );
-  server.answer(
-    'GET',
-    '/user/private/user-info',
-    ok({
-      id: 1,
-      username: 'ann***@example.com',
-      vague_email: 'ann***@example.com',
-      vague_mobile: null,
-      email_verified: true,
-      mobile_verified: false,
-      has_google2fa: false,
-      lang: 'en',
-      status: 'active',
-    }),
-  );
-  server.answer('GET', '/user/private/bound-accounts', ok({ accounts: [] }));
-}
-
 describe('dashboard: authorized apps', () => {
   it('lists the apps with their scopes in words and date, and revokes one after confirmation', async () => {
-    loggedIn();
+    answerLoggedInUser(server);
     let apps = [
       {
         client_id: 'acme',
@@ -87,7 +68,7 @@ describe('dashboard: authorized apps', () => {
   });
 
   it('keeps the app when the dialog is cancelled', async () => {
-    loggedIn();
+    answerLoggedInUser(server);
     server.answer(
       'GET',
       '/oauth/v1/private/authorized-apps',

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
 import {
+  answerLoggedInUser,
   fail,
   ok,
   startAuthTestServer,
@@ -21,36 +22,10 @@ afterEach(() => {
 
 describe('dashboard', () => {
   it('shows the masked account, KYC, 2FA and bound accounts, and logs out', async () => {
-    server.answer(
-      'GET',
-      '/v2/private/user/profile',
-      ok({ id: 1, kyc_person_level: 0, member_tag: { KYC: 0 } }),
-    );
-    server.answer(
-      'GET',
-      '/user/private/user-info',
-      ok({
-        id: 1,
-        username: 'ann***@example.com',
-        vague_email: 'ann***@example.com',
-        vague_mobile: null,
-        email_verified: true,
-        mobile_verified: false,
-        has_google2fa: false,
-        lang: 'en',
-        status: 'active',
-      }),
-    );
-    server.answer(
-      'GET',
-      '/user/private/bound-accounts',
-      ok({
-        accounts: [
-          { kind: 'email', bound: true, display: 'ann***@example.com' },
-          { kind: 'telegram', bound: false, display: null },
-        ],
-      }),
-    );
+    answerLoggedInUser(server, [
+      { kind: 'email', bound: true, display: 'ann***@example.com' },
+      { kind: 'telegram', bound: false, display: null },
+    ]);
     server.answer('POST', '/logout', ok({ logged_out: true }));
     const app = await renderApp('/en/dashboard?newUser=true');
     await screen.findByRole('heading', { name: 'Account' });

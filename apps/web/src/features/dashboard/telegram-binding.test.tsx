@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderApp, testBootstrap } from '../../test/render-app';
 import {
+  answerLoggedInUser,
   fail,
   ok,
   startAuthTestServer,
@@ -35,27 +36,7 @@ const telegram = {
 const boot = () => testBootstrap('global', { telegram, passwordKey: 'test-key' });
 
 function answerDashboard(): void {
-  server.answer(
-    'GET',
-    '/v2/private/user/profile',
-    ok({ id: 1, kyc_person_level: 0, member_tag: { KYC: 0 } }),
-  );
-  server.answer(
-    'GET',
-    '/user/private/user-info',
-    ok({
-      id: 1,
-      username: 'ann***@example.com',
-      vague_email: 'ann***@example.com',
-      vague_mobile: null,
-      email_verified: true,
-      mobile_verified: false,
-      has_google2fa: false,
-      lang: 'en',
-      status: 'active',
-    }),
-  );
-  server.answer('GET', '/user/private/bound-accounts', ok({ accounts: [] }));
+  answerLoggedInUser(server);
   server.answer(
     'GET',
     '/user/private/telegram-bind-status',

@@ -78,3 +78,31 @@ export async function startAuthTestServer(): Promise<AuthTestServer> {
     },
   };
 }
+
+/**
+ * The account of the page tests (Ann, e-mail only, KYC 0, no 2FA): what the dashboard's profile,
+ * user-info and bound-accounts calls answer. `boundAccounts` replaces the empty list.
+ */
+export function answerLoggedInUser(server: AuthTestServer, boundAccounts: unknown[] = []): void {
+  server.answer(
+    'GET',
+    '/v2/private/user/profile',
+    ok({ id: 1, kyc_person_level: 0, member_tag: { KYC: 0 } }),
+  );
+  server.answer(
+    'GET',
+    '/user/private/user-info',
+    ok({
+      id: 1,
+      username: 'ann***@example.com',
+      vague_email: 'ann***@example.com',
+      vague_mobile: null,
+      email_verified: true,
+      mobile_verified: false,
+      has_google2fa: false,
+      lang: 'en',
+      status: 'active',
+    }),
+  );
+  server.answer('GET', '/user/private/bound-accounts', ok({ accounts: boundAccounts }));
+}
