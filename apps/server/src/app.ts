@@ -12,6 +12,7 @@ import countriesRoutes from './modules/countries/countries.routes.js';
 import registrationRoutes from './modules/registration/registration.routes.js';
 import { knownDevicesPlugin } from './modules/login/known-devices.repository.js';
 import loginRoutes from './modules/login/login.routes.js';
+import passwordAttempts from './modules/login/password-attempts.plugin.js';
 import passwordResetRoutes from './modules/password-reset/password-reset.routes.js';
 import riskPlugin from './modules/risk/risk.plugin.js';
 import riskRoutes from './modules/risk/risk.routes.js';
@@ -122,6 +123,7 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   //    and the bound-accounts registry other modules (Telegram) plug into.
   app.register(knownDevicesPlugin);
   app.register(riskPlugin);
+  app.register(passwordAttempts);
   app.register(bindingLookups);
   //    Telegram (after the bound-accounts registry it plugs into): `app.telegram` for the login and
   //    registration modules' pending binds.

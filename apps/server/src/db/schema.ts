@@ -86,10 +86,6 @@ export interface UsersTable {
   site: string;
   /** ISO 3166-1 alpha-2, upper-case. */
   residence_country: string | null;
-  /** Consecutive wrong passwords (login). */
-  pass_err_count: number;
-  /** Epoch milliseconds until which password login is refused, or null. */
-  locked_until: number | null;
   created_at: number;
   updated_at: number;
 }

@@ -151,3 +151,13 @@ export type RiskInterceptResult = z.infer<typeof riskInterceptResultSchema>;
 export const TRADE_DEMO_ENV = 1;
 export const tradeSwitchRequestSchema = z.object({ env: z.literal(TRADE_DEMO_ENV) });
 export const tradeSwitchResultSchema = z.object({ switched: z.literal(true), env: z.number().int() });
+
+/**
+ * `POST /user/public/login/unlock`: the link mailed to an account whose unknown devices are held
+ * back after guesses from many addresses (docs/flows/login.md "Lockout"). The token comes from the
+ * link's `unlock` query value; a consumed token makes this browser (its `Guid`) a known device.
+ */
+export const loginUnlockRequestSchema = z.object({ token: z.string().min(1).max(64) });
+export type LoginUnlockRequest = z.infer<typeof loginUnlockRequestSchema>;
+export const loginUnlockResultSchema = z.object({ trusted: z.boolean() });
+export type LoginUnlockResult = z.infer<typeof loginUnlockResultSchema>;

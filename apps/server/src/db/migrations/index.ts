@@ -13,6 +13,7 @@ import * as oauthCodes from './0042-oauth-codes.js';
 import * as oauthTokens from './0043-oauth-tokens.js';
 import * as telegramBindings from './0050-telegram-bindings.js';
 import * as telegramTaskCompletions from './0051-telegram-task-completions.js';
+import * as usersDropLockout from './0060-users-drop-lockout.js';
 
 /**
  * Every migration, in order. Keys sort lexically (Kysely runs them in key order), so keep the
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0043-oauth-tokens': oauthTokens,
   '0050-telegram-bindings': telegramBindings,
   '0051-telegram-task-completions': telegramTaskCompletions,
+  '0060-users-drop-lockout': usersDropLockout,
 };

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { RetCode, type SiteId } from '@gatehouse/contract';
 import type { Db } from '../../db/connect.js';
 import type { UsersTable } from '../../db/schema.js';
@@ -22,8 +22,6 @@ export interface Account {
   lang: string;
   site: SiteId;
   residenceCountry: string | null;
-  passErrCount: number;
-  lockedUntil: number | null;
   createdAt: number;
 }
 
@@ -35,24 +33,6 @@ export interface CreateAccountInput {
   site: SiteId;
   residenceCountry?: string | null;
 }
-
-export interface PasswordFailure {
-  passErrCount: number;
-  lockedUntil: number | null;
-}
-
-export interface LockoutPolicy {
-  /** The failure that brings the count to this number locks password login. */
-  threshold: number;
-  /** How long the lock lasts. */
-  durationMs: number;
-}
-
-/**
- * The client passes 31002 on with pass_err_count 3, 4 and 5 (spec §5), so the sixth wrong
- * password in a row locks (31030) for 30 minutes.
- */
-export const DEFAULT_LOCKOUT: LockoutPolicy = { threshold: 6, durationMs: 30 * 60_000 };
 
 export interface AccountsRepository {
   findById(id: string): Promise<Account | undefined>;
@@ -67,9 +47,6 @@ export interface AccountsRepository {
    */
   create(input: CreateAccountInput, trx?: Db): Promise<Account>;
   setPassword(id: string, passwordHash: string): Promise<void>;
-  /** Count one wrong password (atomically) and lock when the policy says so. */
-  recordPasswordFailure(id: string, now: number): Promise<PasswordFailure>;
-  resetPasswordFailures(id: string): Promise<void>;
 }
 
 type UserRow = Selectable<UsersTable>;
@@ -88,8 +65,6 @@ export function toAccount(row: UserRow): Account {
     lang: row.lang,
     site: row.site as SiteId,
     residenceCountry: row.residence_country,
-    passErrCount: Number(row.pass_err_count),
-    lockedUntil: row.locked_until,
     createdAt: row.created_at,
   };
 }
@@ -110,11 +85,7 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function createAccountsRepository(
-  db: Db,
-  opts: { lockout?: LockoutPolicy; now?: () => number } = {},
-): AccountsRepository {
-  const lockout = opts.lockout ?? DEFAULT_LOCKOUT;
+export function createAccountsRepository(db: Db, opts: { now?: () => number } = {}): AccountsRepository {
   const now = opts.now ?? Date.now;
   const findOne = async (column: 'id' | 'email' | 'mobile', value: string) => {
     const row = await db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
@@ -151,8 +122,6 @@ export function createAccountsRepository(
         lang: input.lang,
         site: input.site,
         residence_country: input.residenceCountry ? input.residenceCountry.toUpperCase() : null,
-        pass_err_count: 0,
-        locked_until: null,
         created_at: at,
         updated_at: at,
       };
@@ -168,39 +137,7 @@ export function createAccountsRepository(
     async setPassword(id, passwordHash) {
       await db
         .updateTable('users')
-        .set({ password_hash: passwordHash, pass_err_count: 0, locked_until: null, updated_at: now() })
-        .where('id', '=', id)
-        .execute();
-    },
-
-    async recordPasswordFailure(id, at) {
-      // One UPDATE, so concurrent wrong passwords all count. A lock that has run out starts
-      // the count again from 1. SET expressions read the old row on both dialects.
-      const expired = sql<boolean>`(locked_until is not null and locked_until <= ${at})`;
-      const nextCount = sql<number>`(case when ${expired} then 1 else pass_err_count + 1 end)`;
-      const row = await db
-        .updateTable('users')
-        .set({
-          pass_err_count: nextCount,
-          locked_until: sql<number | null>`(case when ${nextCount} >= ${lockout.threshold} then ${
-            at + lockout.durationMs
-          } when ${expired} then null else locked_until end)`,
-          updated_at: at,
-        })
-        .where('id', '=', id)
-        .returning(['pass_err_count', 'locked_until'])
-        .executeTakeFirst();
-      if (!row) return { passErrCount: 0, lockedUntil: null };
-      return {
-        passErrCount: Number(row.pass_err_count),
-        lockedUntil: row.locked_until === null ? null : Number(row.locked_until),
-      };
-    },
-
-    async resetPasswordFailures(id) {
-      await db
-        .updateTable('users')
-        .set({ pass_err_count: 0, locked_until: null, updated_at: now() })
+        .set({ password_hash: passwordHash, updated_at: now() })
         .where('id', '=', id)
         .execute();
     },

@@ -7,6 +7,8 @@ export const DELIVERY_KINDS = [
   'login-code',
   'reset-code',
   'password-changed',
+  /** Unknown devices are held back after guesses from many addresses: the owner's way in. */
+  'login-unlock',
 ] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 

@@ -7,6 +7,8 @@ import {
   loginRequestSchema,
   loginResendRequestSchema,
   loginResultSchema,
+  loginUnlockRequestSchema,
+  loginUnlockResultSchema,
   loginVerifyRequestSchema,
   logoutRequestSchema,
   logoutResultSchema,
@@ -17,14 +19,13 @@ import { requireCaptcha, sceneFromSite } from '../captcha/index.js';
 import { completePendingTelegramBind } from '../telegram/complete-pending-bind.js';
 import { requestSite } from '../../lib/request-site.js';
 import { wantsBodyToken } from '../../plugins/session.js';
-import { DEFAULT_LOCKOUT } from '../accounts/accounts.repository.js';
 import type { Account } from '../accounts/accounts.repository.js';
 import { createBanTokens } from './ban-tokens.js';
 import { createLoginChallenges } from './login-challenges.js';
 import { LoginRefusal, SELF_UNBIND_COOKIE, sendRefusal } from './login-refusal.js';
 import { createLoginService, type LoginClient } from './login.service.js';
 import { deviceGuidOf, deviceIdOf, langOf, userAgentOf } from './request-context.js';
-import { createUnknownNameFailures } from './unknown-name-failures.js';
+import { createUnlockLinks } from './unlock-links.js';
 
 /** Password and code guesses are also capped by the framework limit, before any work is done. */
 const GUESS_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
@@ -34,6 +35,13 @@ const GUESS_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
  * root decorators `accounts`, `passwords`, `risk`, `devices`, `delivery`, `kv`, `sessions`.
  */
 const loginRoutes: FastifyPluginAsyncZod = async (app) => {
+  const unlockLinks = createUnlockLinks({
+    kv: app.kv,
+    delivery: app.delivery,
+    devices: app.devices,
+    resendAfterMs: app.passwordAttempts.policy.accountLockMs,
+    log: app.log,
+  });
   const service = createLoginService({
     accounts: app.accounts,
     hasher: app.passwords.hasher,
@@ -42,17 +50,18 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     devices: app.devices,
     delivery: app.delivery,
     challenges: createLoginChallenges(app.kv),
-    unknownNames: createUnknownNameFailures(app.kv, DEFAULT_LOCKOUT),
+    attempts: app.passwordAttempts,
+    unlockLinks,
     banTokens: createBanTokens(app.kv),
-    lockout: DEFAULT_LOCKOUT,
     now: () => Date.now(),
   });
 
   const clientOf = (req: FastifyRequest): LoginClient => {
-    const { site, env } = requestSite(req);
+    const { site, env, origin } = requestSite(req);
     return {
       site,
       env,
+      origin,
       ip: req.ip,
       deviceId: deviceIdOf(req),
       guid: deviceGuidOf(req),
@@ -150,6 +159,26 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       config: GUESS_RATE_LIMIT,
     },
     async (req) => ok(await service.resend(req.body.challenge_id, clientOf(req))),
+  );
+
+  app.post(
+    '/user/public/login/unlock',
+    {
+      schema: {
+        tags: ['login'],
+        summary: 'Trust this browser with the unlock link mailed after guesses from many addresses',
+        body: loginUnlockRequestSchema,
+        response: apiResponse(loginUnlockResultSchema),
+      },
+      config: GUESS_RATE_LIMIT,
+    },
+    async (req) =>
+      ok({
+        trusted: await unlockLinks.redeem(req.body.token, {
+          guid: deviceGuidOf(req),
+          userAgent: userAgentOf(req),
+        }),
+      }),
   );
 
   app.post(

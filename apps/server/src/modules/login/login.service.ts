@@ -7,7 +7,7 @@ import {
   type RetCodeValue,
   type SiteId,
 } from '@gatehouse/contract';
-import type { Account, AccountsRepository, LockoutPolicy } from '../accounts/accounts.repository.js';
+import type { Account, AccountsRepository } from '../accounts/accounts.repository.js';
 import type { Delivery } from '../delivery/delivery-types.js';
 import type { PasswordHasher } from '../password/password-hasher.js';
 import type { EncryptedPasswordInput, PasswordTransport } from '../password/password-transport.js';
@@ -18,7 +18,8 @@ import type { KnownDevices } from './known-devices.repository.js';
 import type { LoginChallenge, LoginChallenges } from './login-challenges.js';
 import { loginNameOf, type IdentifierInput } from './login-name.js';
 import { LoginRefusal } from './login-refusal.js';
-import type { UnknownNameFailures } from './unknown-name-failures.js';
+import type { PasswordAttempts } from './password-attempts.js';
+import type { UnlockLinks } from './unlock-links.js';
 
 export interface LoginDeps {
   accounts: AccountsRepository;
@@ -28,9 +29,9 @@ export interface LoginDeps {
   devices: KnownDevices;
   delivery: Delivery;
   challenges: LoginChallenges;
-  unknownNames: UnknownNameFailures;
+  attempts: PasswordAttempts;
+  unlockLinks: UnlockLinks;
   banTokens: BanTokens;
-  lockout: Readonly<LockoutPolicy>;
   /** Read on every call (not captured), so a test's fake clock applies. */
   now: () => number;
 }
@@ -39,6 +40,8 @@ export interface LoginDeps {
 export interface LoginClient {
   site: SiteId;
   env: Environment;
+  /** e.g. `http://eu.localhost:3000`, for links in messages. */
+  origin: string;
   ip: string;
   /** `tx-id` header. */
   deviceId: string | null;
@@ -60,12 +63,12 @@ const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
  * (the unknown path runs the dummy argon2 verification).
  */
 export function createLoginService(deps: LoginDeps) {
-  const { accounts, hasher, risk, lockout } = deps;
+  const { accounts, hasher, risk } = deps;
 
   const wrongPassword = (passErrCount: number) =>
     new LoginRefusal(
       RetCode.PASSWORD_WRONG,
-      { pass_err_count: passErrCount, max_pass_err_count: lockout.threshold - 1 },
+      { pass_err_count: passErrCount, max_pass_err_count: deps.attempts.policy.threshold - 1 },
       { topLevel: { pass_err_count: passErrCount } },
     );
   const locked = (lockedUntil: number, now: number) =>
@@ -134,47 +137,54 @@ export function createLoginService(deps: LoginDeps) {
     return needVerifyOf(id, challenge, now);
   };
 
-  const ipGate = async (ip: string, now: number) => {
-    const blockedMs = await risk.ipBlockedForMs(ip, now);
-    if (blockedMs > 0) throw new LoginRefusal(RetCode.IP_LIMIT, { retry_after_seconds: seconds(blockedMs) });
+  /** Counted before any check runs (lib/attempt-limiter.ts): parallel guesses cannot overshoot. */
+  const addressGate = async (client: LoginClient, now: number) => {
+    const gate = await risk.beginAttempt(client, now);
+    if (!gate.allowed)
+      throw new LoginRefusal(RetCode.IP_LIMIT, { retry_after_seconds: seconds(gate.retryAfterMs) });
+    return gate.attempt;
   };
 
   return {
     async login(input: IdentifierInput & EncryptedPasswordInput, client: LoginClient): Promise<LoginOutcome> {
-      await ipGate(client.ip, deps.now());
       // Decrypt first: a stale or replayed submission (20007/20008) is refused before any lookup.
       const plain = await deps.transport.decryptPassword(input, client.env, deps.now());
       const name = loginNameOf(input);
       if (!name) throw new ApiError(RetCode.PARAMS_INVALID);
+      const fromAddress = await addressGate(client, deps.now());
       const account = await accounts.findByLoginName(name.value);
       const now = deps.now();
-
-      if (!account) {
-        const lockedUntil = await deps.unknownNames.lockedUntil(name.value, now);
-        if (lockedUntil !== null) throw locked(lockedUntil, now);
-        await hasher.verifyDummy(plain);
-        await risk.recordLoginFailure(client, now);
-        throw failure(await deps.unknownNames.record(name.value, now), now);
+      // Unknown names get the same bookkeeping and the same answers (password-attempts.ts).
+      const knownDevice = account ? await deps.devices.isKnown(account.id, client.guid) : false;
+      const gate = await deps.attempts.begin(
+        account
+          ? { kind: 'account', id: account.id, passwordHash: account.passwordHash }
+          : { kind: 'name', name: name.value },
+        { ip: client.ip, guid: client.guid, knownDevice },
+        now,
+      );
+      if (!gate.allowed) {
+        await fromAddress.succeeded(); // nothing was checked
+        if (gate.scope === 'account' && account) await deps.unlockLinks.offer(account, client, now);
+        throw locked(gate.lockedUntil, now);
       }
 
-      if (account.lockedUntil !== null && account.lockedUntil > now) throw locked(account.lockedUntil, now);
-      const good = account.passwordHash
+      const good = account?.passwordHash
         ? await hasher.verify(account.passwordHash, plain)
         : await hasher.verifyDummy(plain);
-      if (!good) {
-        await risk.recordLoginFailure(client, now);
-        throw failure(await accounts.recordPasswordFailure(account.id, now), now);
+      if (!account || !good) {
+        await fromAddress.failed();
+        throw failure(await gate.attempt.failed(), now);
       }
 
+      await gate.attempt.succeeded();
+      await fromAddress.succeeded();
       await assertMayLogIn(account, client.site);
-      if (account.passErrCount > 0 || account.lockedUntil !== null)
-        await accounts.resetPasswordFailures(account.id);
       if (account.passwordHash && hasher.needsRehash(account.passwordHash)) {
         await accounts.setPassword(account.id, await hasher.hash(plain));
       }
 
-      const stepUp =
-        !(await deps.devices.isKnown(account.id, client.guid)) || (await risk.needsStepUp(client));
+      const stepUp = !knownDevice || (await risk.needsStepUp(client));
       if (stepUp) return { kind: 'challenge', needVerify: await startChallenge(account, client, now) };
       await deps.devices.remember(account.id, client.guid, client.userAgent);
       return { kind: 'session', account };
@@ -183,18 +193,22 @@ export function createLoginService(deps: LoginDeps) {
     /** The code step: a right code completes the login and makes the device known. */
     async verify(challengeId: string, code: string, client: LoginClient): Promise<Account> {
       const now = deps.now();
-      await ipGate(client.ip, now);
       const pending = await deps.challenges.get(challengeId, now);
       // The code is bound to the device that started the login.
       if (!pending || pending.guid !== client.guid) throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
+      const fromAddress = await addressGate(client, now);
       const check = await deps.challenges.check(challengeId, code, now);
       if (!check.ok) {
-        if (check.reason === 'gone') throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
-        await risk.recordLoginFailure(client, now);
+        if (check.reason === 'gone') {
+          await fromAddress.succeeded(); // nothing was compared
+          throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
+        }
+        await fromAddress.failed();
         throw new ApiError(RetCode.VERIFY_CODE_INVALID, undefined, 200, {
           remaining_attempts: check.remainingAttempts,
         });
       }
+      await fromAddress.succeeded();
       const account = await accounts.findById(check.challenge.userId);
       if (!account) throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
       // Banned or moved since the password step: the same rules again.

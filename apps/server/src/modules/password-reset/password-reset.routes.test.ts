@@ -42,9 +42,11 @@ const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
 describe('forgot password', () => {
   it('resets end to end: old password stops working, sessions end, lockout clears, notice sent', async () => {
     const before = await loginFully(app, { email: EMAIL }, EMAIL, device());
-    for (let n = 0; n < 6; n++)
-      await login(app, { email: EMAIL }, 'wrong', device(undefined, '198.51.100.9'));
-    expect((await app.accounts.findById(ann.id))?.lockedUntil).not.toBeNull();
+    const guesser = device(undefined, '198.51.100.9');
+    for (let n = 0; n < 6; n++) await login(app, { email: EMAIL }, 'wrong', guesser);
+    expect((await login(app, { email: EMAIL }, PASSWORD, guesser)).json().ret_code).toBe(
+      RetCode.TOO_MANY_PASSWORD_ERRORS,
+    );
 
     const sent = await send({ email: EMAIL });
     expect(sent.json().result).toEqual({ accepted: true, channel: 'email', expires_in: 600, resend_in: 60 });
@@ -73,9 +75,10 @@ describe('forgot password', () => {
     expect(notice.json().messages[0].kind).toBe('password-changed');
 
     expect((await login(app, { email: EMAIL }, PASSWORD, dev)).json().ret_code).toBe(RetCode.PASSWORD_WRONG);
-    // The device that reset is trusted; the lockout is gone.
+    // The device that reset is trusted; a new password starts every count afresh.
     const ok = await login(app, { email: EMAIL }, NEW_PASSWORD, dev);
     expect(ok.json()).toMatchObject({ ret_code: 0, result: { user_id: Number(ann.id), need_verify: null } });
+    expect((await login(app, { email: EMAIL }, NEW_PASSWORD, guesser)).json().ret_code).toBe(0);
   });
 
   it('answers an unknown identifier exactly like a known one, and sends nothing', async () => {

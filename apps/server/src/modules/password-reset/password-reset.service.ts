@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   RESET_CODE_MAX_ATTEMPTS,
@@ -15,7 +15,7 @@ import type { Delivery, DeliveryMessage } from '../delivery/delivery-types.js';
 import type { PasswordServices } from '../password/password.plugin.js';
 import type { SessionService } from '../session/session.service.js';
 import type { KnownDevices } from '../login/known-devices.repository.js';
-import { newCode } from '../login/login-challenges.js';
+import { createOneTimeCodes } from '../../lib/one-time-codes.js';
 import { loginNameOf, type IdentifierInput, type LoginName } from '../login/login-name.js';
 import type { EncryptedPasswordInput } from '../password/password-transport.js';
 
@@ -30,11 +30,9 @@ export interface PasswordResetDeps {
   now: () => number;
 }
 
-/** A reset code as stored. `userId` null is a decoy for an unknown identifier (see sendCode). */
-interface StoredCode {
+/** What a reset code stands for. `userId` null is a decoy for an unknown identifier (see sendCode). */
+interface ResetCodePayload {
   userId: string | null;
-  codeHash: string;
-  expiresAt: number;
 }
 
 /** At most this many codes per identifier a day, whatever the cooldown allows. */
@@ -53,8 +51,11 @@ const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 export function createPasswordResetService(deps: PasswordResetDeps) {
   const { kv } = deps;
   const idOf = (name: LoginName) => sha(`${name.channel}:${name.value}`).slice(0, 27);
-  const codeKey = (id: string) => `reset:code:${id}`;
-  const attemptsKey = (id: string) => `reset:att:${id}`;
+  // The shared one-time-code lifecycle: attempts counted before comparing, consumed once.
+  const codes = createOneTimeCodes<ResetCodePayload>(kv, 'reset', {
+    ttlMs: RESET_CODE_TTL_MS,
+    maxAttempts: RESET_CODE_MAX_ATTEMPTS,
+  });
   const tokenKey = (token: string) => `reset:token:${sha(token)}`;
   const nameOf = (input: IdentifierInput) => {
     const name = loginNameOf(input);
@@ -81,27 +82,22 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       const now = deps.now();
       // The cooldown holds its end time, so the refusal can say how long to wait.
       const coolKey = `reset:cool:${id}`;
-      const until = Number((await kv.get(coolKey)) ?? 0);
-      if (until > now) {
+      // Set-if-absent: of parallel sends for one identifier exactly one passes the cooldown.
+      if (!(await kv.add(coolKey, String(now + RESET_CODE_RESEND_MS), RESET_CODE_RESEND_MS))) {
+        const until = Number((await kv.get(coolKey)) ?? now);
         throw new ApiError(RetCode.TOO_FREQUENT, undefined, 200, { retry_after: seconds(until - now) });
       }
-      await kv.set(coolKey, String(now + RESET_CODE_RESEND_MS), RESET_CODE_RESEND_MS);
       if ((await kv.incr(`reset:day:${id}`, DAY_MS)) > DAILY_SENDS) {
         throw new ApiError(RetCode.TOO_FREQUENT, undefined, 200, { retry_after: seconds(DAY_MS) });
       }
 
       const account = await deps.accounts.findByLoginName(name.value);
       const usable = account && account.status !== 'terminated' ? account : null;
-      const code = newCode();
-      const stored: StoredCode = {
-        userId: usable?.id ?? null,
-        codeHash: sha(`${id}:${code}`),
-        expiresAt: now + RESET_CODE_TTL_MS,
-      };
-      await kv.set(codeKey(id), JSON.stringify(stored), RESET_CODE_TTL_MS + 60_000);
-      await kv.del(attemptsKey(id));
+      const { code } = await codes.issue(id, { userId: usable?.id ?? null }, now);
       if (usable) {
-        await sendQuietly({
+        // Not awaited: the answer must take the same time whether or not an account exists, and
+        // only an existing one gets a message (sendQuietly logs a failed delivery).
+        void sendQuietly({
           channel: name.channel === 'email' ? 'email' : 'sms',
           to: name.value,
           kind: 'reset-code',
@@ -119,25 +115,17 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
 
     async verifyCode(input: IdentifierInput, code: string) {
       const id = idOf(nameOf(input));
-      const now = deps.now();
-      const raw = await kv.get(codeKey(id));
-      const stored = raw ? (JSON.parse(raw) as StoredCode) : null;
-      if (!stored || stored.expiresAt <= now) throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
-      const expected = Buffer.from(stored.codeHash);
-      const given = Buffer.from(sha(`${id}:${code}`));
-      const right = expected.length === given.length && timingSafeEqual(expected, given);
-      // A decoy never matches (its code was never sent), so it runs out of attempts like a real one.
-      if (!right || stored.userId === null) {
-        const attempts = await kv.incr(attemptsKey(id), RESET_CODE_TTL_MS + 60_000);
-        const remaining = Math.max(0, RESET_CODE_MAX_ATTEMPTS - attempts);
-        if (remaining === 0) await kv.del(codeKey(id));
-        throw new ApiError(RetCode.VERIFY_CODE_INVALID, undefined, 200, { remaining_attempts: remaining });
+      const verdict = await codes.verify(id, code, deps.now());
+      if (!verdict.ok && verdict.reason === 'wrong') {
+        throw new ApiError(RetCode.VERIFY_CODE_INVALID, undefined, 200, {
+          remaining_attempts: verdict.remainingAttempts,
+        });
       }
-      // Single use, also when two right answers race.
-      if (!(await kv.take(codeKey(id)))) throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
-      await kv.del(attemptsKey(id));
+      // A decoy's code was never sent; matching it by chance proves nothing.
+      if (!verdict.ok || verdict.payload.userId === null) throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
+      const { userId } = verdict.payload;
       const token = randomBytes(32).toString('base64url');
-      await kv.set(tokenKey(token), stored.userId, RESET_TOKEN_TTL_MS);
+      await kv.set(tokenKey(token), userId, RESET_TOKEN_TTL_MS);
       return { reset_token: token, expires_in: seconds(RESET_TOKEN_TTL_MS) };
     },
 

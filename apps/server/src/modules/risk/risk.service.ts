@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isBlockedCountry, type RiskInterceptResult } from '@gatehouse/contract';
+import { createAttemptLimiter } from '../../lib/attempt-limiter.js';
 import type { KvStore } from '../../plugins/kv.js';
 
 /**
@@ -37,12 +38,22 @@ export interface RiskInput {
   country: string | null;
 }
 
+/** A counted login attempt from one address: report how it ended. */
+export interface RiskAttempt {
+  succeeded(): Promise<void>;
+  /** A wrong password or code: counts against the address and the device. */
+  failed(): Promise<void>;
+}
+
+export type RiskGate = { allowed: true; attempt: RiskAttempt } | { allowed: false; retryAfterMs: number };
+
 export interface RiskService {
   readonly policy: Readonly<RiskPolicy>;
-  /** Milliseconds until the address may try again, or 0 when it is not blocked. */
-  ipBlockedForMs(ip: string, now: number): Promise<number>;
-  /** Count one failed login (wrong password or wrong login code). */
-  recordLoginFailure(input: Pick<RiskInput, 'ip' | 'deviceId'>, now: number): Promise<void>;
+  /**
+   * Count a login check (password or code) from this address before it runs: past the limit it is
+   * refused (31018) without being checked, whatever number of requests run in parallel.
+   */
+  beginAttempt(input: Pick<RiskInput, 'ip' | 'deviceId'>, now: number): Promise<RiskGate>;
   /** The login page's pre-check (`risk/default-intercept`, scene 30002). */
   intercept(input: RiskInput, now: number): Promise<RiskInterceptResult>;
   /** True when a correct password should still be followed by a login code. */
@@ -56,38 +67,43 @@ export function createRiskService(
   kv: KvStore,
   policy: Readonly<RiskPolicy> = DEFAULT_RISK_POLICY,
 ): RiskService {
-  const ipCount = (ip: string) => `risk:ip-fail:${keyPart(ip)}`;
-  const ipBlock = (ip: string) => `risk:ip-block:${keyPart(ip)}`;
+  // Many people can share an address: a success gives its attempt back rather than clearing
+  // the failures others made there.
+  const perAddress = createAttemptLimiter(kv, 'risk-ip', {
+    limit: policy.ipFailureLimit,
+    windowMs: policy.ipWindowMs,
+    lockMs: policy.ipWindowMs,
+    onSuccess: 'refund',
+  });
   const deviceCount = (id: string) => `risk:dev-fail:${keyPart(id)}`;
   const count = async (key: string) => Number((await kv.get(key)) ?? 0);
 
-  const ipBlockedForMs = async (ip: string, now: number) => {
-    // The block holds its own end time, so the answer can say when to come back.
-    const until = Number((await kv.get(ipBlock(ip))) ?? 0);
-    return until > now ? until - now : 0;
-  };
-
   return {
     policy,
-    ipBlockedForMs,
-    async recordLoginFailure({ ip, deviceId }, now) {
-      const n = await kv.incr(ipCount(ip), policy.ipWindowMs);
-      if (n >= policy.ipFailureLimit) {
-        await kv.set(ipBlock(ip), String(now + policy.ipWindowMs), policy.ipWindowMs);
-        // A fresh window starts once the block ends.
-        await kv.del(ipCount(ip));
-      }
-      if (deviceId) await kv.incr(deviceCount(deviceId), policy.deviceWindowMs);
+    async beginAttempt({ ip, deviceId }, now) {
+      const gate = await perAddress.begin(keyPart(ip), now);
+      if (!gate.allowed) return { allowed: false, retryAfterMs: gate.lockedUntil - now };
+      return {
+        allowed: true,
+        attempt: {
+          succeeded: () => gate.attempt.succeeded(),
+          async failed() {
+            await gate.attempt.failed();
+            if (deviceId) await kv.incr(deviceCount(deviceId), policy.deviceWindowMs);
+          },
+        },
+      };
     },
     async intercept({ ip, deviceId, country }, now) {
       if (country && isBlockedCountry(country)) return { intercept: true, reason: 'blocked_country' };
-      if ((await ipBlockedForMs(ip, now)) > 0) return { intercept: true, reason: 'ip_limit' };
+      if ((await perAddress.lockedUntil(keyPart(ip), now)) !== null)
+        return { intercept: true, reason: 'ip_limit' };
       if (deviceId && (await count(deviceCount(deviceId))) >= policy.deviceFailureLimit)
         return { intercept: true, reason: 'device_failures' };
       return { intercept: false };
     },
     async needsStepUp({ ip, deviceId }) {
-      if ((await count(ipCount(ip))) >= policy.stepUpAfterFailures) return true;
+      if ((await perAddress.count(keyPart(ip))) >= policy.stepUpAfterFailures) return true;
       return deviceId !== null && (await count(deviceCount(deviceId))) >= policy.stepUpAfterFailures;
     },
   };

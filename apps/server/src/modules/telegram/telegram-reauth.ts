@@ -1,6 +1,7 @@
 import { RetCode, TELEGRAM_REAUTH_WINDOW_MS, type Environment } from '@gatehouse/contract';
 import { ApiError } from '../../lib/api-error.js';
-import type { AccountsRepository, LockoutPolicy } from '../accounts/accounts.repository.js';
+import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { AttemptSource, PasswordAttempts } from '../login/password-attempts.js';
 import type { PasswordServices } from '../password/password.plugin.js';
 
 /** What the caller proved: nothing beyond the session, or the password again. */
@@ -12,7 +13,9 @@ export interface ReauthProof {
 export interface ReauthDeps {
   accounts: AccountsRepository;
   passwords: Pick<PasswordServices, 'transport' | 'hasher'>;
-  lockout: Readonly<LockoutPolicy>;
+  attempts: PasswordAttempts;
+  /** Whether the request's device is known to the account (login's rule for attempt sources). */
+  isKnownDevice(userId: string, guid: string | null): Promise<boolean>;
   sessionCreatedAt(sessionId: string): Promise<number | null>;
   now: () => number;
 }
@@ -28,6 +31,7 @@ export function createReauth(deps: ReauthDeps) {
     session: { userId: string; sessionId: string },
     env: Environment,
     proof: ReauthProof,
+    client: Pick<AttemptSource, 'ip' | 'guid'>,
   ): Promise<void> {
     const hasPassword = proof.encrypt_password !== undefined || proof.encrypt_timestamp !== undefined;
     if (!hasPassword) {
@@ -53,23 +57,29 @@ export function createReauth(deps: ReauthDeps) {
       locked_until: until,
       retry_after_seconds: Math.max(0, Math.ceil((until - now) / 1000)),
     });
-    if (account.lockedUntil !== null && account.lockedUntil > now) {
-      throw new ApiError(RetCode.TOO_MANY_PASSWORD_ERRORS, undefined, 200, lockedResult(account.lockedUntil));
+    // The same per-source limits as login (password-attempts.ts), counted before verifying.
+    const gate = await deps.attempts.begin(
+      { kind: 'account', id: account.id, passwordHash: account.passwordHash },
+      { ...client, knownDevice: await deps.isKnownDevice(account.id, client.guid) },
+      now,
+    );
+    if (!gate.allowed) {
+      throw new ApiError(RetCode.TOO_MANY_PASSWORD_ERRORS, undefined, 200, lockedResult(gate.lockedUntil));
     }
     const good = account.passwordHash
       ? await deps.passwords.hasher.verify(account.passwordHash, plain)
       : await deps.passwords.hasher.verifyDummy(plain);
     if (good) {
-      if (account.passErrCount > 0) await deps.accounts.resetPasswordFailures(account.id);
+      await gate.attempt.succeeded();
       return;
     }
-    const failure = await deps.accounts.recordPasswordFailure(account.id, now);
+    const failure = await gate.attempt.failed();
     if (failure.lockedUntil !== null && failure.lockedUntil > now) {
       throw new ApiError(RetCode.TOO_MANY_PASSWORD_ERRORS, undefined, 200, lockedResult(failure.lockedUntil));
     }
     throw new ApiError(RetCode.PASSWORD_WRONG, undefined, 200, {
       pass_err_count: failure.passErrCount,
-      max_pass_err_count: deps.lockout.threshold - 1,
+      max_pass_err_count: deps.attempts.policy.threshold - 1,
     });
   };
 }

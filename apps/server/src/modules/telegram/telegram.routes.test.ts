@@ -107,7 +107,7 @@ describe('bind, status and unbind', () => {
   });
 
   it('asks an older session for the password (ASVS 7.5.1), and counts wrong ones', async () => {
-    const { account, cookies } = await accountWithSession(app, TELEGRAM_REAUTH_WINDOW_MS + 60_000);
+    const { cookies } = await accountWithSession(app, TELEGRAM_REAUTH_WINDOW_MS + 60_000);
     const callback = widgetCallback(app, tgUser());
     const noProof = await call(app, 'POST', '/user/private/bind/telegram', {
       cookies,
@@ -128,7 +128,6 @@ describe('bind, status and unbind', () => {
       payload: { telegram_callback: callback, ...encryptedPassword(app, PASSWORD) },
     });
     expect(right.body.ret_code).toBe(0);
-    expect((await app.accounts.findById(account.id))?.passErrCount).toBe(0);
 
     const unbindNoProof = await call(app, 'POST', '/user/private/unbind/telegram', { cookies, payload: {} });
     expect(unbindNoProof.body.ret_code).toBe(RetCode.TELEGRAM_REAUTH_REQUIRED);

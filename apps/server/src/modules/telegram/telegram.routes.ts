@@ -27,7 +27,6 @@ import { ApiError } from '../../lib/api-error.js';
 import { apiResponse, ok } from '../../lib/envelope.js';
 import { requestSite } from '../../lib/request-site.js';
 import { requireSession, wantsBodyToken } from '../../plugins/session.js';
-import { DEFAULT_LOCKOUT } from '../accounts/accounts.repository.js';
 import { createBanTokens } from '../login/ban-tokens.js';
 import { requireCaptcha } from '../captcha/index.js';
 import { LoginRefusal, sendRefusal } from '../login/login-refusal.js';
@@ -57,7 +56,8 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
   const assertRecentlyAuthenticated = createReauth({
     accounts: app.accounts,
     passwords: app.passwords,
-    lockout: DEFAULT_LOCKOUT,
+    attempts: app.passwordAttempts,
+    isKnownDevice: (userId, guid) => app.devices.isKnown(userId, guid),
     sessionCreatedAt: createTelegramRepository(app.db).sessionCreatedAt,
     now: () => Date.now(),
   });
@@ -78,7 +78,10 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       // Signature first (cheap, no state), then the password check, and only then is the payload used up.
       const data = tg.verifyCallbacks(req.body);
-      await assertRecentlyAuthenticated(req.auth, requestSite(req).env, req.body);
+      await assertRecentlyAuthenticated(req.auth, requestSite(req).env, req.body, {
+        ip: req.ip,
+        guid: deviceGuidOf(req),
+      });
       await tg.consumeOnce(data, 'bind');
       const binding = await tg.bind(req.auth.userId, data.user, data.user.allowsWriteToPm);
       return ok({ status: TELEGRAM_BIND_STATUS.BOUND, telegram_user: telegramUserOf(binding) });
@@ -119,7 +122,10 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
       config: BIND_RATE_LIMIT,
     },
     async (req) => {
-      await assertRecentlyAuthenticated(req.auth, requestSite(req).env, req.body ?? {});
+      await assertRecentlyAuthenticated(req.auth, requestSite(req).env, req.body ?? {}, {
+        ip: req.ip,
+        guid: deviceGuidOf(req),
+      });
       await tg.unbind(req.auth.userId);
       return ok({ status: TELEGRAM_BIND_STATUS.UNBOUND });
     },
@@ -161,7 +167,10 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
       const raw = body.telegram_callback_mini ?? tgTokenOf(req);
       if (raw === null) throw new ApiError(RetCode.PARAMS_INVALID, 'send TgToken or telegram_callback_mini');
       const data = tg.verifyTgToken(raw);
-      await assertRecentlyAuthenticated(req.auth, requestSite(req).env, body);
+      await assertRecentlyAuthenticated(req.auth, requestSite(req).env, body, {
+        ip: req.ip,
+        guid: deviceGuidOf(req),
+      });
       await tg.consumeOnce(data, 'bind');
       const binding = await tg.bind(req.auth.userId, data.user, body.allow_bot_messages ?? true);
       return ok({ bind_uid: binding.userId });

@@ -65,6 +65,32 @@ function sharedBehaviour(name: string, make: () => Promise<Harness>, skip: strin
       expect(await h.kv.take('old')).toBeNull();
     });
 
+    it('takes a value only while it is still the one that was read', async () => {
+      await h.kv.set('rec', 'v1', 1000);
+      expect(await h.kv.takeIf('rec', 'other')).toBe(false);
+      expect(await h.kv.get('rec')).toBe('v1');
+      const results = await Promise.all(Array.from({ length: 6 }, () => h.kv.takeIf('rec', 'v1')));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await h.kv.get('rec')).toBeNull();
+      expect(await h.kv.takeIf('missing', 'v1')).toBe(false);
+      await h.kv.set('stale', 'v', 30);
+      await h.advance(60);
+      expect(await h.kv.takeIf('stale', 'v')).toBe(false);
+    });
+
+    it('takes a count back from a live counter only', async () => {
+      await h.kv.incr('r', 1000);
+      await h.kv.incr('r', 1000);
+      await Promise.all([h.kv.decr('r'), h.kv.incr('r', 1000)]);
+      expect(await h.kv.get('r')).toBe('2');
+      await h.kv.decr('never');
+      expect(await h.kv.get('never')).toBeNull();
+      await h.kv.incr('gone', 30);
+      await h.advance(60);
+      await h.kv.decr('gone');
+      expect(await h.kv.get('gone')).toBeNull();
+    });
+
     it('counts in a fixed window and restarts after it', async () => {
       expect(await h.kv.incr('c', 100)).toBe(1);
       const counts = await Promise.all(Array.from({ length: 5 }, () => h.kv.incr('c', 100)));

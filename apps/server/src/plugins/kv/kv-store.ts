@@ -13,10 +13,17 @@ export interface KvStore {
   /** Read and delete in one step: one-time codes cannot be used twice. */
   take(key: string): Promise<string | null>;
   /**
+   * Delete the key only if it still holds exactly `value` (and is live); true when this call deleted it.
+   * Consume-once of a record that was read and checked: a record replaced meanwhile is left alone.
+   */
+  takeIf(key: string, value: string): Promise<boolean>;
+  /**
    * Add one to a counter and return the new count. A new (or expired) counter starts at 1 and
    * gets `ttlMs`; later increments keep the original expiry (a fixed window).
    */
   incr(key: string, ttlMs?: number): Promise<number>;
+  /** Take one back from a live counter (a refunded attempt); a missing or expired counter stays so. */
+  decr(key: string): Promise<void>;
   del(key: string): Promise<void>;
   close(): Promise<void>;
 }

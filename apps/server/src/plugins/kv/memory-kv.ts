@@ -11,7 +11,8 @@ export class MemoryKv implements KvStore {
   readonly #now: Clock;
 
   constructor(opts: { now?: Clock } = {}) {
-    this.#now = opts.now ?? Date.now;
+    // Late-bound, so a test that fakes Date moves this clock too.
+    this.#now = opts.now ?? (() => Date.now());
   }
 
   #live(key: string): Entry | undefined {
@@ -48,6 +49,12 @@ export class MemoryKv implements KvStore {
     return entry?.value ?? null;
   }
 
+  async takeIf(key: string, value: string): Promise<boolean> {
+    if (this.#live(key)?.value !== value) return false;
+    this.#entries.delete(key);
+    return true;
+  }
+
   async incr(key: string, ttlMs?: number): Promise<number> {
     const entry = this.#live(key);
     if (!entry) {
@@ -58,6 +65,11 @@ export class MemoryKv implements KvStore {
     if (!Number.isSafeInteger(next)) throw new TypeError('kv key is not a counter');
     entry.value = String(next);
     return next;
+  }
+
+  async decr(key: string): Promise<void> {
+    const entry = this.#live(key);
+    if (entry) entry.value = String(Number(entry.value) - 1);
   }
 
   async del(key: string): Promise<void> {

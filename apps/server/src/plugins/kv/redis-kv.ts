@@ -1,6 +1,10 @@
 import type { Redis } from 'ioredis';
 import { assertTtl, type KvStore } from './kv-store.js';
 
+const TAKE_IF_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
+
+const DECR_IF_EXISTS_SCRIPT = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) else return 0 end`;
+
 /**
  * Short-lived keys in Redis (REDIS_URL). Redis expires keys itself. The client belongs to the
  * caller (the redis plugin), so `close()` leaves it open.
@@ -45,6 +49,12 @@ export class RedisKv implements KvStore {
     return typeof value === 'string' ? value : null;
   }
 
+  async takeIf(key: string, value: string): Promise<boolean> {
+    // Compare-and-delete must be one step: a Lua script runs atomically on the server.
+    const deleted = await this.#redis.eval(TAKE_IF_SCRIPT, 1, this.#k(key), value);
+    return Number(deleted) === 1;
+  }
+
   async incr(key: string, ttlMs?: number): Promise<number> {
     assertTtl(ttlMs);
     const k = this.#k(key);
@@ -54,6 +64,11 @@ export class RedisKv implements KvStore {
     const [err, count] = replies?.[1] ?? [new Error('redis transaction aborted'), null];
     if (err) throw err;
     return Number(count);
+  }
+
+  async decr(key: string): Promise<void> {
+    // Only an existing counter: DECR on a missing key would create it without an expiry.
+    await this.#redis.eval(DECR_IF_EXISTS_SCRIPT, 1, this.#k(key));
   }
 
   async del(key: string): Promise<void> {

@@ -16,7 +16,8 @@ export class SqlKv implements KvStore {
 
   constructor(db: Db, opts: { now?: Clock; sweepEveryMs?: number | false } = {}) {
     this.#db = db;
-    this.#now = opts.now ?? Date.now;
+    // Late-bound, so a test that fakes Date moves this clock too.
+    this.#now = opts.now ?? (() => Date.now());
     const every = opts.sweepEveryMs ?? SWEEP_EVERY_MS;
     this.#sweeper = every === false ? null : setInterval(() => void this.sweep().catch(() => {}), every);
     // The sweep must never keep the process alive on its own.
@@ -76,6 +77,17 @@ export class SqlKv implements KvStore {
     return row.value;
   }
 
+  async takeIf(key: string, value: string): Promise<boolean> {
+    const now = this.#now();
+    const result = await this.#db
+      .deleteFrom('kv_entries')
+      .where('key', '=', key)
+      .where('value', '=', value)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   async incr(key: string, ttlMs?: number): Promise<number> {
     const now = this.#now();
     const expires_at = this.#expiry(ttlMs);
@@ -95,6 +107,16 @@ export class SqlKv implements KvStore {
       .returning('value')
       .executeTakeFirstOrThrow();
     return Number(row.value);
+  }
+
+  async decr(key: string): Promise<void> {
+    const now = this.#now();
+    await this.#db
+      .updateTable('kv_entries')
+      .set({ value: sql<string>`cast(cast(value as bigint) - 1 as text)` })
+      .where('key', '=', key)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .execute();
   }
 
   async del(key: string): Promise<void> {
