@@ -16,6 +16,7 @@ import {
   switchToDemoTrading,
 } from './login-api';
 import { quickLogin } from './quick-login';
+import { unlockBrowser } from './unlock-browser';
 
 /**
  * What the login page does with the server: the calls, password encryption and the redirect. Every
@@ -67,7 +68,7 @@ export async function riskCheck(): Promise<{ refused: boolean } | null> {
   return { refused: risk.reason === 'blocked_country' };
 }
 
-export { quickLogin };
+export { quickLogin, unlockBrowser };
 
 export async function submitLogin(input: {
   identifier: Identifier;

@@ -199,4 +199,17 @@ describe('login page', () => {
     expect(server.received.get('POST /user/public/risk/default-intercept')).toHaveLength(1);
     expect(server.received.get('POST /login')).toBeUndefined();
   });
+
+  it('trusts this browser with an unlock link, says so, and drops the token from the address', async () => {
+    server.answer('POST', '/user/public/login/unlock', (body) =>
+      ok({ trusted: (body as { token?: string }).token === 'good-token' }),
+    );
+    await renderApp('/en/login?unlock=good-token&redirect_url=%2Fen%2Fdashboard', boot());
+    expect(await screen.findByText('This browser is now trusted. Log in with your password.')).toBeTruthy();
+    expect(server.received.get('POST /user/public/login/unlock')).toEqual([{ token: 'good-token' }]);
+    expect(window.location.search).toBe('?redirect_url=%2Fen%2Fdashboard');
+    cleanup();
+    await renderApp('/en/login?unlock=used-token', boot());
+    expect(await screen.findByText(/This unlock link is no longer valid/)).toBeTruthy();
+  });
 });

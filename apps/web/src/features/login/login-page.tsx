@@ -38,9 +38,11 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<LoginNeedVerify | null>(null);
   const [moved, setMoved] = useState(false);
   const [risk, setRisk] = useState<RiskNotice | null>(null);
+  const [unlocked, setUnlocked] = useState<boolean | null>(null);
 
   const source = query.get('source');
   const tmpToken = query.get('tmp_token');
+  const unlockToken = query.get('unlock');
 
   // The risk check (scene 30002, spec §1 "A risk check runs at login") runs once, when the visitor
   // first focuses the form, or at the latest on submit.
@@ -67,12 +69,38 @@ export function LoginPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  useEffect(() => {
+    // The unlock link (docs/flows/login.md "Lockout"): trust this browser, then drop the token from
+    // the address bar so it is neither bookmarked nor sent on as a referrer.
+    if (!unlockToken) return;
+    let live = true;
+    const rest = new URLSearchParams(search);
+    rest.delete('unlock');
+    const kept = rest.toString();
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${kept ? `?${kept}` : ''}`,
+    );
+    void loadActions().then(async (login) => {
+      const trusted = await login.unlockBrowser(unlockToken);
+      if (live) setUnlocked(trusted);
+    });
+    return () => {
+      live = false;
+    };
+    // Once per page view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const notice =
-    source === 'commit_login'
-      ? t('login.notice.accountReady')
-      : source === 'password_reset'
-        ? t('login.notice.passwordReset')
-        : undefined;
+    unlocked !== null
+      ? t(unlocked ? 'login.notice.unlocked' : 'login.notice.unlockFailed')
+      : source === 'commit_login'
+        ? t('login.notice.accountReady')
+        : source === 'password_reset'
+          ? t('login.notice.passwordReset')
+          : undefined;
 
   return (
     <PageIntro title={t('pages.login.title')} text={t('pages.login.intro')}>
