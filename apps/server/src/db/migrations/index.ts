@@ -5,6 +5,7 @@ import * as outbox from './0003-outbox.js';
 import * as sessions from './0004-sessions.js';
 import * as users from './0005-users.js';
 import * as registrations from './0006-registrations.js';
+import * as registrationBinding from './0007-registration-binding.js';
 import * as knownDevices from './0010-known-devices.js';
 import * as tradeEnv from './0011-trade-env.js';
 import * as oauthClients from './0040-oauth-clients.js';
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0004-sessions': sessions,
   '0005-users': users,
   '0006-registrations': registrations,
+  '0007-registration-binding': registrationBinding,
   '0010-known-devices': knownDevices,
   '0011-trade-env': tradeEnv,
   '0040-oauth-clients': oauthClients,
