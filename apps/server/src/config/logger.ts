@@ -86,10 +86,7 @@ const scrubMessages: LogMethodHook = function (args, method) {
  * message text as written: the delivery module prints sign-up links there on purpose (never in
  * production; docs/development.md).
  */
-export function loggerOptions(
-  config: AppConfig,
-  stream?: LoggerConfig['stream'],
-): LoggerConfig {
+export function loggerOptions(config: AppConfig, stream?: LoggerConfig['stream']): LoggerConfig {
   const base: LoggerConfig = {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },

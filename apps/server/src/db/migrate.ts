@@ -1,9 +1,18 @@
-import { Migrator, type Kysely, type MigrationResultSet } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Kysely, type MigrationResultSet } from 'kysely';
 import { migrations } from './migrations/index.js';
 
-/** A static provider: migrations are bundled with the code, so the build needs no file scanning. */
-function migrator(db: Kysely<unknown>): Migrator {
-  return new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+/**
+ * A static provider: migrations are bundled with the code, so the build needs no file scanning.
+ * On PostgreSQL the bookkeeping tables are looked for in the current schema only: Kysely
+ * otherwise takes a `kysely_migration` table in any schema of the database as ours, skips
+ * creating it, and fails (another app's schema, or another test run's).
+ */
+async function migrator(db: Kysely<unknown>): Promise<Migrator> {
+  const provider = { getMigrations: () => Promise.resolve(migrations) };
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return new Migrator({ db, provider });
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
 }
 
 function check(result: MigrationResultSet): string[] {
@@ -16,10 +25,10 @@ function check(result: MigrationResultSet): string[] {
 
 /** Bring the schema up to date; returns the names of the migrations that ran. */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
-  return check(await migrator(db as Kysely<unknown>).migrateToLatest());
+  return check(await (await migrator(db as Kysely<unknown>)).migrateToLatest());
 }
 
 /** Undo the most recent migration (development and tests). */
 export async function migrateDown<T>(db: Kysely<T>): Promise<string[]> {
-  return check(await migrator(db as Kysely<unknown>).migrateDown());
+  return check(await (await migrator(db as Kysely<unknown>)).migrateDown());
 }

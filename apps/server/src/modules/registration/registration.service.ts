@@ -480,7 +480,8 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       const now = clock();
       // The link's token proves the mailbox in whatever browser the mail is opened; a typed code
       // comes from the browser that started (ADR 0010).
-      const row = proof.token !== undefined ? await load(ctx, uuid, now) : await loadBound(ctx, uuid, binding, now);
+      const row =
+        proof.token !== undefined ? await load(ctx, uuid, now) : await loadBound(ctx, uuid, binding, now);
       if (row.stage !== 'code_sent') throw new ApiError(RetCode.REGISTER_STEP_INVALID);
       const verified = {
         stage: 'verified' as const,
@@ -565,7 +566,9 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       // Without this browser's binding there is no flow to find: the same answer as "no code
       // sent", so the call does not tell a stranger that someone is signing up with an address.
       const row =
-        binding === null ? undefined : await repo.findOneShot(id.loginName, ctx.site, hashBinding(binding), now);
+        binding === null
+          ? undefined
+          : await repo.findOneShot(id.loginName, ctx.site, hashBinding(binding), now);
       if (!row) throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
       const residence = input.residenceCountry ?? row.residence_country;
       const subdivision = input.residenceSubdivision ?? row.residence_subdivision;
