@@ -172,6 +172,44 @@ describe('sign-up variants', () => {
     await page.waitForURL((url) => url.pathname === '/en/dashboard' && url.search === '?newUser=true');
   });
 
+  it('a link opened in another browser confirms the address; only the first browser sets the password', async () => {
+    const email = uniqueEmail('link-phone');
+    const page = await openSite(context, 'global', '/en/register?show_type=link');
+    await acceptCookies(page);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    const residence = page.getByLabel('Country or region of residence');
+    await residence.locator('option[value="GB"]').waitFor({ state: 'attached' });
+    await residence.selectOption('GB');
+    await page.getByLabel('I confirm that I live in the country or region chosen above.').check();
+    const since = Date.now() - 1000;
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    const uuid = new URL(page.url()).searchParams.get('uuid');
+
+    // The mail opened on a phone: another browser, without the sign-up's cookie.
+    const phone = await newContext(browser);
+    try {
+      const landing = await phone.newPage();
+      await landing.goto((await outboxMessage(email, since)).link ?? '');
+      await landing.getByText('Your e-mail address is confirmed.').waitFor();
+      await landing
+        .getByText('Go back to the browser where you started signing up to finish there.')
+        .waitFor();
+      expect(await landing.getByRole('link', { name: 'Set your password here' }).count()).toBe(0);
+      // The flow's address alone opens nothing there.
+      await landing.goto(siteUrl(null, `/en/register?uuid=${uuid}`));
+      await landing.getByText('This sign-up was started in another browser.', { exact: false }).waitFor();
+      await landing.getByRole('textbox', { name: 'E-mail' }).waitFor();
+    } finally {
+      await phone.close();
+    }
+
+    await page.getByRole('heading', { name: 'Set your password' }).waitFor({ timeout: 15_000 });
+    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/en/dashboard' && url.search === '?newUser=true');
+  });
+
   it('ui=old signs up with the one-shot calls', async () => {
     const email = uniqueEmail('old');
     const page = await openSite(context, 'global', '/en/register?ui=old&ref=FRIEND1');

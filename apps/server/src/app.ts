@@ -65,6 +65,8 @@ export interface BuildAppOptions {
   vite?: ViteLike;
   /** Use this database instead of opening DATABASE_URL (tests). The app destroys it on close. */
   db?: Db;
+  /** Write log lines here instead of stdout (tests that read what is logged). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -73,7 +75,7 @@ export interface BuildAppOptions {
  */
 export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, opts.logStream),
     // Our own ids only: a client-sent X-Request-Id could collide with or forge another request's.
     genReqId: () => randomUUID(),
     requestIdHeader: false,

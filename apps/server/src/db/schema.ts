@@ -142,6 +142,8 @@ export interface RegistrationsTable {
   channel_json: string;
   /** Set when done. */
   user_id: string | null;
+  /** SHA-256 (hex) of the binding secret of the browser that started the flow (its HttpOnly cookie). */
+  binding_hash: string | null;
   created_at: number;
   updated_at: number;
   expires_at: number;

@@ -11,6 +11,7 @@ import {
 } from '@gatehouse/contract';
 import { ApiError } from '../lib/api-error.js';
 import { loadErrorMessages, type ErrorMessages } from '../lib/error-messages.js';
+import { logPath } from '../lib/log-path.js';
 import { API_BODY_LIMIT_BYTES, assertJsonBody, useApiJsonParser } from '../lib/json-body.js';
 import { sendPlainPage } from '../pages/plain-page.js';
 
@@ -134,7 +135,7 @@ export default fp<ErrorEnvelopeOptions>(
         failure.result = { request_id: String(request.id) };
       } else {
         request.log.info(
-          { retCode: failure.code, status: failure.status, url: request.url },
+          { retCode: failure.code, status: failure.status, url: logPath(request.url) },
           'request refused',
         );
       }

@@ -21,6 +21,12 @@ export const HEADER = {
    * cross-site frame). Without it the token travels only in the cookie.
    */
   SESSION_TRANSPORT: 'X-Session-Transport',
+  /**
+   * Gatehouse addition: the sign-up flow's binding for clients with header transport (above), which
+   * get it as `result.signup_binding` when a flow starts. Everyone else carries it in an HttpOnly
+   * cookie (docs/flows/registration.md, "Bound to the browser").
+   */
+  SIGNUP_BINDING: 'X-Signup-Binding',
 } as const;
 
 export const SESSION_TRANSPORT_HEADER_VALUE = 'header';

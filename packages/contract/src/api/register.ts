@@ -35,6 +35,12 @@ export const registerUuidSchema = z.uuid();
 /** The link token of the verify-by-link variant (256 random bits, base64url). */
 export const verifyLinkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'token: malformed');
 
+/**
+ * The secret that ties a sign-up flow to the browser that started it (256 random bits, base64url):
+ * an HttpOnly cookie, or `X-Signup-Binding` with header transport.
+ */
+export const signupBindingSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'signup_binding: malformed');
+
 /** Page locale the messages are written in (e.g. `en`, `tr-TUR`); the server falls back to the site default. */
 const langSchema = z.string().regex(/^(?:[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,3})?)$/, 'lang: locale code');
 
@@ -107,6 +113,11 @@ export const codeSentResultSchema = z.object({
   expires_in: z.number().int(),
   /** Seconds until `send/verify/item` may be called. */
   resend_in: z.number().int(),
+  /**
+   * Only for clients with header transport (`X-Session-Transport: header`), on the calls that start
+   * a flow: the binding to send back as `X-Signup-Binding`. Others get it as an HttpOnly cookie.
+   */
+  signup_binding: signupBindingSchema.optional(),
 });
 export type CodeSentResult = z.infer<typeof codeSentResultSchema>;
 

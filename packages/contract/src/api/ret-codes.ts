@@ -61,6 +61,11 @@ export const RetCode = {
   MOBILE_INVALID: 20011,
   /** Too many wrong codes: this code is burnt; ask for a new one. */
   VERIFY_CODE_ATTEMPTS_EXCEEDED: 20012,
+  /**
+   * Gatehouse meaning: the sign-up flow belongs to another browser (the request lacks the flow's
+   * HttpOnly binding cookie): continue where it started, or start again. Nothing changed.
+   */
+  REGISTER_FLOW_NOT_BOUND: 20013,
 
   // 30xxx: captcha and risk.
   CAPTCHA_INVALID: 30001,

@@ -14,11 +14,13 @@ import * as oauthTokens from './0043-oauth-tokens.js';
 import * as telegramBindings from './0050-telegram-bindings.js';
 import * as telegramTaskCompletions from './0051-telegram-task-completions.js';
 import * as usersDropLockout from './0060-users-drop-lockout.js';
+import * as registrationBinding from './0061-registration-binding.js';
 
 /**
  * Every migration, in order. Keys sort lexically (Kysely runs them in key order), so keep the
  * four-digit prefix. Add a file `NNNN-name.ts` exporting `up`/`down` and a line here; never edit
- * a migration that has shipped.
+ * a migration that has shipped. A new migration takes a number above every shipped one: Kysely
+ * refuses to run one that sorts before a migration a database has already run.
  */
 export const migrations: Record<string, Migration> = {
   '0001-web-config': webConfig,
@@ -36,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0050-telegram-bindings': telegramBindings,
   '0051-telegram-task-completions': telegramTaskCompletions,
   '0060-users-drop-lockout': usersDropLockout,
+  '0061-registration-binding': registrationBinding,
 };

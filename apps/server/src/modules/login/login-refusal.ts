@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HEADER, type RetCodeValue } from '@gatehouse/contract';
 import { ApiError } from '../../lib/api-error.js';
+import { logPath } from '../../lib/log-path.js';
 
 /**
  * A login answer the shared error envelope cannot write: 31002 repeats `pass_err_count` at the
@@ -47,7 +48,8 @@ export function sendRefusal(req: FastifyRequest, reply: FastifyReply, refusal: L
       maxAge: SELF_UNBIND_TTL_MS / 1000,
     });
   }
-  req.log.info({ retCode: refusal.code, url: req.url }, 'login refused');
+  // The path only: a query string may carry a secret (lib/log-path.ts).
+  req.log.info({ retCode: refusal.code, url: logPath(req.url) }, 'login refused');
   return reply
     .code(200)
     .header('cache-control', 'no-store')

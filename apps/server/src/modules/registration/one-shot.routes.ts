@@ -13,6 +13,7 @@ import {
 } from '@gatehouse/contract';
 import { apiResponse, ok } from '../../lib/envelope.js';
 import { requireCaptcha } from '../captcha/index.js';
+import { bindingForBody, bindingToStart, issueBinding, presentedBinding } from './registration-binding.js';
 import { channelOf, clientMetaOf, finishSignup, siteContextOf } from './registration-http.js';
 import type { RegistrationService } from './registration.service.js';
 
@@ -36,17 +37,27 @@ const GUESS_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
  * The commit does not: the code it carries was sent behind the captcha.
  */
 export function registerOneShotRoutes(app: App, service: RegistrationService): void {
-  const send = (
+  const send = async (
     req: FastifyRequest,
+    reply: FastifyReply,
     body:
       z.infer<typeof verifyRegisterMobileRequestSchema> | z.infer<typeof verifyRegisterEmailRequestSchema>,
-  ) =>
-    service.oneShotStart(siteContextOf(req, body.lang), clientMetaOf(req, body), {
-      identifier: body,
-      residenceCountry: body.residence_country ?? null,
-      residenceSubdivision: body.residence_subdivision ?? null,
-      channel: {},
-    });
+  ) => {
+    const secret = bindingToStart(req);
+    const result = await service.oneShotStart(
+      siteContextOf(req, body.lang),
+      clientMetaOf(req, body),
+      {
+        identifier: body,
+        residenceCountry: body.residence_country ?? null,
+        residenceSubdivision: body.residence_subdivision ?? null,
+        channel: {},
+      },
+      secret,
+    );
+    issueBinding(req, reply, secret);
+    return ok({ ...result, ...bindingForBody(req, secret) });
+  };
 
   app.post(
     '/verify/register/email',
@@ -60,7 +71,7 @@ export function registerOneShotRoutes(app: App, service: RegistrationService): v
       },
       config: SEND_RATE_LIMIT,
     },
-    async (req) => ok(await send(req, req.body)),
+    async (req, reply) => send(req, reply, req.body),
   );
 
   app.post(
@@ -75,18 +86,23 @@ export function registerOneShotRoutes(app: App, service: RegistrationService): v
       },
       config: SEND_RATE_LIMIT,
     },
-    async (req) => ok(await send(req, req.body)),
+    async (req, reply) => send(req, reply, req.body),
   );
 
   const commit = async (req: FastifyRequest, reply: FastifyReply, body: CommitBody) => {
-    const done = await service.oneShotCommit(siteContextOf(req, body.lang), clientMetaOf(req, body), {
-      identifier: body,
-      code: body.verify_code,
-      password: { encrypt_password: body.encrypt_password, encrypt_timestamp: body.encrypt_timestamp },
-      residenceCountry: body.residence_country ?? null,
-      residenceSubdivision: body.residence_subdivision ?? null,
-      channel: channelOf(body),
-    });
+    const done = await service.oneShotCommit(
+      siteContextOf(req, body.lang),
+      clientMetaOf(req, body),
+      {
+        identifier: body,
+        code: body.verify_code,
+        password: { encrypt_password: body.encrypt_password, encrypt_timestamp: body.encrypt_timestamp },
+        residenceCountry: body.residence_country ?? null,
+        residenceSubdivision: body.residence_subdivision ?? null,
+        channel: channelOf(body),
+      },
+      presentedBinding(req),
+    );
     return finishSignup(req, reply, done);
   };
 

@@ -35,3 +35,13 @@ export function sameDigest(a: string, b: string): boolean {
 export function throttleKey(value: string): string {
   return createHash('sha256').update(value).digest('base64url').slice(0, 22);
 }
+
+/** 256 random bits, base64url: the secret binding a flow to the browser that started it. */
+export function newBindingSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What the flow row keeps of the binding; a plain SHA-256 suffices for 256 bits of entropy. */
+export function hashBinding(secret: string): string {
+  return createHash('sha256').update(`binding:${secret}`).digest('hex');
+}

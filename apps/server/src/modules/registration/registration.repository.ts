@@ -13,8 +13,15 @@ export interface RegistrationRepository {
   insert(row: Insertable<RegistrationsTable>): Promise<void>;
   /** The flow, unless it has expired. */
   find(uuid: string, now: number): Promise<RegistrationRow | undefined>;
-  /** The newest open one-shot flow of an identifier on a site. */
-  findOneShot(loginName: string, site: string, now: number): Promise<RegistrationRow | undefined>;
+  /** The newest open one-shot flow of an identifier on a site, started by the browser with this binding. */
+  findOneShot(
+    loginName: string,
+    site: string,
+    bindingHash: string,
+    now: number,
+  ): Promise<RegistrationRow | undefined>;
+  /** Remove a flow whose first message could not be sent. */
+  delete(uuid: string): Promise<void>;
   /**
    * Update when the row is still at one of `stages` (and, with `codeHash` / `linkHash`, still
    * holds that secret, so a resend in between wins); true when it was.
@@ -51,17 +58,22 @@ export function createRegistrationRepository(db: Db): RegistrationRepository {
         .executeTakeFirst();
     },
 
-    findOneShot(loginName, site, now) {
+    findOneShot(loginName, site, bindingHash, now) {
       return db
         .selectFrom('registrations')
         .selectAll()
         .where('login_name', '=', loginName)
         .where('site', '=', site)
         .where('mode', '=', 'oneshot')
+        .where('binding_hash', '=', bindingHash)
         .where('stage', 'in', ['info', 'code_sent'])
         .where('expires_at', '>', now)
         .orderBy('created_at', 'desc')
         .executeTakeFirst();
+    },
+
+    async delete(uuid) {
+      await db.deleteFrom('registrations').where('uuid', '=', uuid).execute();
     },
 
     async updateIfStage(uuid, stages, values, opts = {}) {

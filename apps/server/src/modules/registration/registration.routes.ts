@@ -15,6 +15,7 @@ import {
 import { apiResponse, ok } from '../../lib/envelope.js';
 import { requireCaptcha } from '../captcha/index.js';
 import { registerOneShotRoutes } from './one-shot.routes.js';
+import { bindingForBody, bindingToStart, issueBinding, presentedBinding } from './registration-binding.js';
 import { channelOf, clientMetaOf, finishSignup, siteContextOf } from './registration-http.js';
 import { createRegistrationRepository } from './registration.repository.js';
 import { createRegistrationService } from './registration.service.js';
@@ -65,16 +66,24 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: SEND_RATE_LIMIT,
     },
-    async (req) => {
+    async (req, reply) => {
       const { body } = req;
-      const result = await service.start(siteContextOf(req, body.lang), clientMetaOf(req, body), {
-        identifier: body,
-        residenceCountry: body.residence_country ?? null,
-        residenceSubdivision: body.residence_subdivision ?? null,
-        verifyType: body.verify_type,
-        channel: channelOf(body),
-      });
-      return ok({ ...result, next: 'verify' as const });
+      const secret = bindingToStart(req);
+      const result = await service.start(
+        siteContextOf(req, body.lang),
+        clientMetaOf(req, body),
+        {
+          identifier: body,
+          residenceCountry: body.residence_country ?? null,
+          residenceSubdivision: body.residence_subdivision ?? null,
+          verifyType: body.verify_type,
+          channel: channelOf(body),
+        },
+        secret,
+      );
+      // Only a started flow sets the cookie: a refused start answers without it.
+      issueBinding(req, reply, secret);
+      return ok({ ...result, ...bindingForBody(req, secret), next: 'verify' as const });
     },
   );
 
@@ -91,10 +100,15 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { uuid, code, token } = req.body;
-      await service.verify(siteContextOf(req), uuid, {
-        ...(code !== undefined ? { code } : {}),
-        ...(token !== undefined ? { token } : {}),
-      });
+      await service.verify(
+        siteContextOf(req),
+        uuid,
+        {
+          ...(code !== undefined ? { code } : {}),
+          ...(token !== undefined ? { token } : {}),
+        },
+        presentedBinding(req),
+      );
       return ok({ verify_result: 1 as const });
     },
   );
@@ -109,7 +123,10 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: apiResponse(registerVerifyResultSchema),
       },
     },
-    async (req) => ok({ verify_result: await service.verifyResult(siteContextOf(req), req.query.uuid) }),
+    async (req) =>
+      ok({
+        verify_result: await service.verifyResult(siteContextOf(req), req.query.uuid, presentedBinding(req)),
+      }),
   );
 
   app.post(
@@ -131,6 +148,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         uuid,
         { encrypt_password, encrypt_timestamp },
         channelOf(req.body),
+        presentedBinding(req),
       );
       return finishSignup(req, reply, done);
     },
@@ -147,7 +165,10 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: SEND_RATE_LIMIT,
     },
-    async (req) => ok(await service.resend(siteContextOf(req), clientMetaOf(req, {}), req.body.uuid)),
+    async (req) =>
+      ok(
+        await service.resend(siteContextOf(req), clientMetaOf(req, {}), req.body.uuid, presentedBinding(req)),
+      ),
   );
 
   app.get(
@@ -160,7 +181,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: apiResponse(registerRecallResultSchema),
       },
     },
-    async (req) => ok(await service.recall(siteContextOf(req), req.query.uuid)),
+    async (req) => ok(await service.recall(siteContextOf(req), req.query.uuid, presentedBinding(req))),
   );
 
   registerOneShotRoutes(app, service);

@@ -14,6 +14,7 @@ import {
 } from '@gatehouse/contract';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../lib/api-error.js';
+import { clientAddressKey } from '../../lib/client-address.js';
 import type { KvStore } from '../../plugins/kv.js';
 import type { Account, AccountsRepository } from '../accounts/accounts.repository.js';
 import type { Delivery } from '../delivery/delivery-types.js';
@@ -27,6 +28,7 @@ import type {
   RegistrationStage,
 } from './registration.repository.js';
 import {
+  hashBinding,
   hashLinkToken,
   hashVerifyCode,
   newLinkToken,
@@ -106,17 +108,29 @@ export interface Registered {
   token: string;
 }
 
+/**
+ * The browser binding a call presents (registration-binding.ts): the secret itself, or null when
+ * the request carries none. A flow is tied to the binding it started with; every step that reads
+ * or moves it needs the same one, except the e-mail link's own verification (ADR 0010).
+ */
+export type Binding = string | null;
+
 export interface RegistrationService {
-  /** `register/info`: open a flow and send the code or link. */
-  start(ctx: SiteContext, meta: ClientMeta, input: StartInput): Promise<CodeSentResult>;
+  /** `register/info`: open a flow tied to `binding` and send the code or link. */
+  start(ctx: SiteContext, meta: ClientMeta, input: StartInput, binding: string): Promise<CodeSentResult>;
   /** `send/verify/item`: a fresh code or link for the flow (cooldown). */
-  resend(ctx: SiteContext, meta: ClientMeta, uuid: string): Promise<CodeSentResult>;
-  /** `register/verify`. */
-  verify(ctx: SiteContext, uuid: string, proof: { code?: string; token?: string }): Promise<void>;
+  resend(ctx: SiteContext, meta: ClientMeta, uuid: string, binding: Binding): Promise<CodeSentResult>;
+  /** `register/verify`: a code needs the binding; the link's token works in any browser. */
+  verify(
+    ctx: SiteContext,
+    uuid: string,
+    proof: { code?: string; token?: string },
+    binding: Binding,
+  ): Promise<void>;
   /** `register/verify/result`: 1 once verified. */
-  verifyResult(ctx: SiteContext, uuid: string): Promise<0 | 1>;
+  verifyResult(ctx: SiteContext, uuid: string, binding: Binding): Promise<0 | 1>;
   /** `register/recall/info`. */
-  recall(ctx: SiteContext, uuid: string): Promise<RegisterRecallResult>;
+  recall(ctx: SiteContext, uuid: string, binding: Binding): Promise<RegisterRecallResult>;
   /** `register/password`: create the account and log in. */
   commitPassword(
     ctx: SiteContext,
@@ -124,15 +138,22 @@ export interface RegistrationService {
     uuid: string,
     password: EncryptedPassword,
     channel: SignupChannel,
+    binding: Binding,
   ): Promise<Registered>;
-  /** `/verify/register/*`: send a code keyed by the identifier. */
+  /** `/verify/register/*`: send a code keyed by the identifier and this browser's binding. */
   oneShotStart(
     ctx: SiteContext,
     meta: ClientMeta,
     input: Omit<StartInput, 'verifyType'>,
+    binding: string,
   ): Promise<CodeSentResult>;
   /** `/register/*`, `register_compliance`: check the code and create the account in one call. */
-  oneShotCommit(ctx: SiteContext, meta: ClientMeta, input: CommitInput): Promise<Registered>;
+  oneShotCommit(
+    ctx: SiteContext,
+    meta: ClientMeta,
+    input: CommitInput,
+    binding: Binding,
+  ): Promise<Registered>;
   purgeExpired(): Promise<number>;
 }
 
@@ -181,15 +202,36 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
   }
 
   /**
+   * The flow, when `binding` is the one it started with; else REGISTER_FLOW_NOT_BOUND and nothing
+   * read or changed: the uuid alone (in a URL, a log, a shared link) opens nothing.
+   */
+  async function loadBound(
+    ctx: SiteContext,
+    uuid: string,
+    binding: Binding,
+    now: number,
+  ): Promise<RegistrationRow> {
+    const row = await load(ctx, uuid, now);
+    if (binding === null || row.binding_hash === null || !sameDigest(hashBinding(binding), row.binding_hash))
+      throw new ApiError(RetCode.REGISTER_FLOW_NOT_BOUND);
+    return row;
+  }
+
+  /**
    * Rate limits on sends (they cost money and can be used to flood someone's inbox): per client
    * address and per identifier per clock hour, and a cooldown per identifier across flows, so
-   * a new uuid does not reset it. Counters are keyed by a hash, never the address itself.
+   * a new uuid does not reset it. Counters are keyed by a hash, never the address itself, and by
+   * the normalised forms (`loginName` is lower-cased e-mail or E.164; the client address is keyed
+   * by `clientAddressKey`), so no spelling of one identifier or client gets a counter of its own.
+   * Each is an atomic increment-then-compare (or add-if-absent) in the store, so parallel sends
+   * cannot overshoot. It runs before anything is written for the send.
    */
   async function throttle(ip: string, loginName: string, now: number): Promise<() => Promise<void>> {
     const hour = Math.floor(now / HOUR);
     const untilNextHour = (hour + 1) * HOUR - now;
     const who = throttleKey(loginName);
-    if ((await kv.incr(`reg:ip:${throttleKey(ip)}:${hour}`, HOUR)) > limits.maxSendsPerIpPerHour)
+    const client = throttleKey(clientAddressKey(ip));
+    if ((await kv.incr(`reg:ip:${client}:${hour}`, HOUR)) > limits.maxSendsPerIpPerHour)
       throw tooFrequent(untilNextHour);
     const cooldownKey = `reg:cool:${who}`;
     if (!(await kv.add(cooldownKey, String(now), limits.cooldownMs))) {
@@ -207,14 +249,24 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
    * account gets a "you already have an account" message instead, and the flow a code nobody
    * knows: the answer is the same either way, so `register/info` does not tell a stranger which
    * addresses have accounts (docs/flows/registration.md, "Existing accounts").
+   *
+   * `fresh`: the row is new and not stored yet. It is inserted only once the send limits let it
+   * through, and deleted again if the message cannot go out: a refused or failed start leaves
+   * no row behind.
    */
-  async function deliver(row: RegistrationRow, ctx: SiteContext, meta: ClientMeta, now: number) {
+  async function deliver(
+    row: RegistrationRow,
+    ctx: SiteContext,
+    meta: ClientMeta,
+    now: number,
+    fresh: boolean,
+  ): Promise<CodeSentResult> {
     const releaseCooldown = await throttle(meta.ip, row.login_name, now);
     const code = newVerifyCode();
     const token = newLinkToken();
     const byLink = row.verify_type === 'link';
-    const moved = await repo.updateIfStage(row.uuid, ['info', 'code_sent'], {
-      stage: 'code_sent',
+    const sent = {
+      stage: 'code_sent' as const,
       code_hash: byLink ? null : hashVerifyCode(row.uuid, code),
       code_expires_at: byLink ? null : now + limits.codeTtlMs,
       link_token_hash: byLink ? hashLinkToken(token) : null,
@@ -224,10 +276,14 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       last_sent_at: now,
       updated_at: now,
       expires_at: Math.max(row.expires_at, now + limits.flowTtlMs),
-    });
-    if (!moved) {
+    };
+    try {
+      if (fresh) await repo.insert({ ...row, ...sent });
+      else if (!(await repo.updateIfStage(row.uuid, ['info', 'code_sent'], sent)))
+        throw new ApiError(RetCode.REGISTER_STEP_INVALID);
+    } catch (err) {
       await releaseCooldown();
-      throw new ApiError(RetCode.REGISTER_STEP_INVALID);
+      throw err;
     }
     const existing = await accounts.findByLoginName(row.login_name);
     const minutes = String(Math.round(limits.codeTtlMs / MINUTE));
@@ -262,6 +318,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       }
     } catch (err) {
       await releaseCooldown();
+      if (fresh) await repo.delete(row.uuid);
       throw err;
     }
     return {
@@ -274,15 +331,17 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
     };
   }
 
-  async function open(
+  /** A new flow row, not stored yet (deliver stores it once the send may go out). */
+  function newRow(
     ctx: SiteContext,
     meta: ClientMeta,
     input: StartInput,
     mode: 'flow' | 'oneshot',
     id: Identifier,
+    binding: string,
     now: number,
-  ): Promise<RegistrationRow> {
-    const row: RegistrationRow = {
+  ): RegistrationRow {
+    return {
       uuid: randomUUID(),
       mode,
       site: ctx.site,
@@ -304,12 +363,11 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       version: meta.version,
       channel_json: JSON.stringify(channelRecord(input.channel)),
       user_id: null,
+      binding_hash: hashBinding(binding),
       created_at: now,
       updated_at: now,
       expires_at: now + limits.flowTtlMs,
     };
-    await repo.insert(row);
-    return row;
   }
 
   /**
@@ -401,26 +459,29 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
   });
 
   return {
-    async start(ctx, meta, input) {
+    async start(ctx, meta, input, binding) {
+      // Every check that can refuse runs before deliver() writes the row.
       checkClientCountry(meta);
       const id = signupIdentifier(input.identifier, ctx.site);
       checkResidence(ctx.site, input.residenceCountry, input.residenceSubdivision);
       const now = clock();
-      const row = await open(ctx, meta, input, 'flow', id, now);
-      return deliver(row, ctx, meta, now);
+      return deliver(newRow(ctx, meta, input, 'flow', id, binding, now), ctx, meta, now, true);
     },
 
-    async resend(ctx, meta, uuid) {
+    async resend(ctx, meta, uuid, binding) {
       const now = clock();
-      const row = await load(ctx, uuid, now);
+      const row = await loadBound(ctx, uuid, binding, now);
       if (row.stage !== 'info' && row.stage !== 'code_sent')
         throw new ApiError(RetCode.REGISTER_STEP_INVALID);
-      return deliver(row, ctx, meta, now);
+      return deliver(row, ctx, meta, now, false);
     },
 
-    async verify(ctx, uuid, proof) {
+    async verify(ctx, uuid, proof, binding) {
       const now = clock();
-      const row = await load(ctx, uuid, now);
+      // The link's token proves the mailbox in whatever browser the mail is opened; a typed code
+      // comes from the browser that started (ADR 0010).
+      const row =
+        proof.token !== undefined ? await load(ctx, uuid, now) : await loadBound(ctx, uuid, binding, now);
       if (row.stage !== 'code_sent') throw new ApiError(RetCode.REGISTER_STEP_INVALID);
       const verified = {
         stage: 'verified' as const,
@@ -457,13 +518,13 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       if (!moved) throw new ApiError(RetCode.REGISTER_STEP_INVALID);
     },
 
-    async verifyResult(ctx, uuid) {
-      const row = await load(ctx, uuid, clock());
+    async verifyResult(ctx, uuid, binding) {
+      const row = await loadBound(ctx, uuid, binding, clock());
       return row.stage === 'verified' || row.stage === 'done' ? 1 : 0;
     },
 
-    async recall(ctx, uuid) {
-      const row = await load(ctx, uuid, clock());
+    async recall(ctx, uuid, binding) {
+      const row = await loadBound(ctx, uuid, binding, clock());
       return {
         recall_stage: RECALL_STAGE[row.stage],
         platform: row.platform,
@@ -474,8 +535,8 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       };
     },
 
-    async commitPassword(ctx, meta, uuid, encrypted, channel) {
-      const row = await load(ctx, uuid, clock());
+    async commitPassword(ctx, meta, uuid, encrypted, channel, binding) {
+      const row = await loadBound(ctx, uuid, binding, clock());
       if (row.stage !== 'verified') throw new ApiError(RetCode.REGISTER_STEP_INVALID);
       checkClientCountry(meta);
       const password = await acceptablePassword(ctx, encrypted);
@@ -485,23 +546,29 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       );
     },
 
-    async oneShotStart(ctx, meta, input) {
+    async oneShotStart(ctx, meta, input, binding) {
       checkClientCountry(meta);
       const id = signupIdentifier(input.identifier, ctx.site);
       checkResidence(ctx.site, input.residenceCountry, input.residenceSubdivision);
       const now = clock();
-      // Keyed by the identifier: a second request for the same address reuses its open flow.
-      const row =
-        (await repo.findOneShot(id.loginName, ctx.site, now)) ??
-        (await open(ctx, meta, { ...input, verifyType: 'code' }, 'oneshot', id, now));
-      return deliver(row, ctx, meta, now);
+      // Keyed by the identifier and this browser: a second request from it resends on its open
+      // flow; another browser gets a flow of its own and cannot touch this one.
+      const open = await repo.findOneShot(id.loginName, ctx.site, hashBinding(binding), now);
+      if (open) return deliver(open, ctx, meta, now, false);
+      const row = newRow(ctx, meta, { ...input, verifyType: 'code' }, 'oneshot', id, binding, now);
+      return deliver(row, ctx, meta, now, true);
     },
 
-    async oneShotCommit(ctx, meta, input) {
+    async oneShotCommit(ctx, meta, input, binding) {
       checkClientCountry(meta);
       const id = signupIdentifier(input.identifier, ctx.site);
       const now = clock();
-      const row = await repo.findOneShot(id.loginName, ctx.site, now);
+      // Without this browser's binding there is no flow to find: the same answer as "no code
+      // sent", so the call does not tell a stranger that someone is signing up with an address.
+      const row =
+        binding === null
+          ? undefined
+          : await repo.findOneShot(id.loginName, ctx.site, hashBinding(binding), now);
       if (!row) throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
       const residence = input.residenceCountry ?? row.residence_country;
       const subdivision = input.residenceSubdivision ?? row.residence_subdivision;

@@ -15,29 +15,66 @@ export { encryptedPassword } from '../login/login.test-kit.js';
 
 export const GOOD_PASSWORD = 'a quiet lighthouse keeper';
 
+/** A browser's cookie jar: the cookies answers set are sent with its later calls. */
+export interface Browser {
+  cookies: Record<string, string>;
+}
+
+export function newBrowser(): Browser {
+  return { cookies: {} };
+}
+
+/** The browser calls use unless they name another: a test is one user in one browser by default. */
+export const defaultBrowser: Browser = newBrowser();
+
 export interface CallOptions {
   ip?: string;
   host?: string;
   headers?: Record<string, string>;
+  browser?: Browser;
 }
 
-export function post(app: App, url: string, payload: unknown, opts: CallOptions = {}) {
-  return app.inject({
-    method: 'POST',
-    url: `/x-api${url}`,
-    payload: payload as Record<string, unknown>,
-    headers: { platform: 'pc', host: opts.host ?? 'localhost', ...opts.headers },
-    remoteAddress: opts.ip ?? freshIp(),
-  });
+type Injected = Awaited<ReturnType<App['inject']>>;
+
+function keepCookies(browser: Browser, res: Injected): Injected {
+  for (const cookie of res.cookies) {
+    const expired =
+      cookie.value === '' ||
+      (cookie.maxAge !== undefined && cookie.maxAge <= 0) ||
+      (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+    if (expired) delete browser.cookies[cookie.name];
+    else browser.cookies[cookie.name] = cookie.value;
+  }
+  return res;
 }
 
-export function get(app: App, url: string, opts: CallOptions = {}) {
-  return app.inject({
-    method: 'GET',
-    url: `/x-api${url}`,
-    headers: { platform: 'pc', host: opts.host ?? 'localhost', ...opts.headers },
-    remoteAddress: opts.ip ?? freshIp(),
-  });
+export async function post(app: App, url: string, payload: unknown, opts: CallOptions = {}) {
+  const browser = opts.browser ?? defaultBrowser;
+  return keepCookies(
+    browser,
+    await app.inject({
+      method: 'POST',
+      url: `/x-api${url}`,
+      payload: payload as Record<string, unknown>,
+      headers: { platform: 'pc', host: opts.host ?? 'localhost', ...opts.headers },
+      cookies: { ...browser.cookies },
+      remoteAddress: opts.ip ?? freshIp(),
+    }),
+  );
+}
+
+export async function get(app: App, url: string, opts: CallOptions = {}) {
+  const browser = opts.browser ?? defaultBrowser;
+  return keepCookies(
+    browser,
+    await app.inject({
+      method: 'GET',
+      url: `/x-api${url}`,
+      headers: { platform: 'pc', host: opts.host ?? 'localhost', ...opts.headers },
+      cookies: { ...browser.cookies },
+      remoteAddress: opts.ip ?? freshIp(),
+    }),
+  );
 }
 
 export interface OutboxMessage {

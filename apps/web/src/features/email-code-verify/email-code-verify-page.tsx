@@ -7,15 +7,23 @@ import { failureOf } from '../auth-common/api-error';
 import '../auth-common/auth.css';
 import { recallRegistration, verifyRegistration } from '../register/register-api';
 
-type State = 'checking' | 'verified' | 'done' | 'expired' | 'invalid';
+/**
+ * `elsewhere`: verified here, but the sign-up belongs to another browser; `usedElsewhere`: the link
+ * was used before, and this browser cannot see how the sign-up went.
+ */
+type State = 'checking' | 'verified' | 'elsewhere' | 'usedElsewhere' | 'done' | 'expired' | 'invalid';
 
-/** contract RetCode: code/link wrong, expired, flow unknown, step already passed. */
+/** contract RetCode: code/link wrong, expired, flow unknown, step already passed, flow of another browser. */
 const EXPIRED = [20003, 20004, 20012];
 const STEP_INVALID = 20005;
+const NOT_BOUND = 20013;
 
 /**
- * The sign-up link's landing (`?uuid=&token=`): confirms the address, then says where to go on — back to
- * the first tab, which notices by itself (it polls verify/result), or on here to set the password.
+ * The sign-up link's landing (`?uuid=&token=`): confirms the address in whatever browser the mail
+ * was opened, then says where to go on. The password is set only in the browser that started the
+ * sign-up (docs/flows/registration.md, "Bound to the browser"): when this is that browser (recall
+ * answers), on here or back to the first tab, which notices by itself (it polls verify/result);
+ * otherwise back to that browser.
  */
 export function EmailCodeVerifyPage() {
   const t = useT('inverse');
@@ -42,9 +50,16 @@ export function EmailCodeVerifyPage() {
                 : 'invalid',
           ),
         )
-        .catch(() => setState('expired'));
+        .catch((error: unknown) =>
+          setState(failureOf(error).code === NOT_BOUND ? 'usedElsewhere' : 'expired'),
+        );
+    // Verified: the password may be set here only if this browser started the sign-up.
+    const whereNext = () =>
+      recallRegistration(uuid)
+        .then(() => setState('verified'))
+        .catch(() => setState('elsewhere'));
     verifyRegistration(uuid, { token }, true)
-      .then(() => setState('verified'))
+      .then(whereNext)
       .catch((error: unknown) => {
         const { code } = failureOf(error);
         if (code === STEP_INVALID) void fromRecall();
@@ -64,6 +79,14 @@ export function EmailCodeVerifyPage() {
               {t('verifyLink.continueHere')}
             </Link>
           </p>
+        </div>
+      )}
+      {(state === 'elsewhere' || state === 'usedElsewhere') && (
+        <div role="status">
+          <p className="gh-notice">
+            {t(state === 'elsewhere' ? 'verifyLink.verified' : 'verifyLink.expired')}
+          </p>
+          <p>{t('verifyLink.continueInFirstBrowser')}</p>
         </div>
       )}
       {state === 'done' && (

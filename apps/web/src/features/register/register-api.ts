@@ -1,11 +1,12 @@
-import type {
-  CodeSentResult,
-  EncryptedPassword,
-  RegisterDoneResult,
-  RegisterInfoResult,
-  RegisterRecallResult,
-  RegisterVerifyResult,
-  SignupChannel,
+import {
+  HEADER,
+  type CodeSentResult,
+  type EncryptedPassword,
+  type RegisterDoneResult,
+  type RegisterInfoResult,
+  type RegisterRecallResult,
+  type RegisterVerifyResult,
+  type SignupChannel,
 } from '@gatehouse/contract';
 import { api } from '../../api';
 import type { Identifier } from '../auth-common/identifier';
@@ -41,6 +42,26 @@ const must = <T>(answer: { result: T } | null): T => {
   return answer.result;
 };
 
+/**
+ * The sign-up flow's binding when the server handed it over (header transport: the Telegram Mini
+ * App in a cross-site frame, where our cookie does not travel). Everyone else has it in an
+ * HttpOnly cookie the page never sees. Memory only, like the session token (api/token-store.ts).
+ */
+let binding: string | undefined;
+
+function keepBinding<T extends { signup_binding?: string | undefined }>(result: T): T {
+  if (result.signup_binding) binding = result.signup_binding;
+  return result;
+}
+
+/** Headers of every sign-up call: the binding, when this page holds it. */
+const bound = () => (binding ? { headers: { [HEADER.SIGNUP_BINDING]: binding } } : {});
+
+/** Tests: forget the binding. */
+export function resetRegistrationBinding(): void {
+  binding = undefined;
+}
+
 /** `POST /user/public/register/info`: the code (or link) goes out. `captcha` is where its result goes. */
 export async function startRegistration(
   identifier: Identifier,
@@ -49,14 +70,14 @@ export async function startRegistration(
   channel: SignupChannel,
   captcha: Record<string, unknown> = {},
 ): Promise<RegisterInfoResult> {
-  return must(
-    await api.post<RegisterInfoResult>(REGISTER_INFO_PATH, {
-      ...identifier,
-      ...fields,
-      verify_type: verifyType,
-      ...channel,
-      ...captcha,
-    }),
+  return keepBinding(
+    must(
+      await api.post<RegisterInfoResult>(
+        REGISTER_INFO_PATH,
+        { ...identifier, ...fields, verify_type: verifyType, ...channel, ...captcha },
+        bound(),
+      ),
+    ),
   );
 }
 
@@ -67,7 +88,11 @@ export async function verifyRegistration(
   quiet = false,
 ) {
   return must(
-    await api.post<RegisterVerifyResult>(REGISTER_VERIFY_PATH, { uuid, ...proof }, { hideError: quiet }),
+    await api.post<RegisterVerifyResult>(
+      REGISTER_VERIFY_PATH,
+      { uuid, ...proof },
+      { hideError: quiet, ...bound() },
+    ),
   );
 }
 
@@ -75,7 +100,7 @@ export async function verifyRegistration(
 export async function registrationVerified(uuid: string): Promise<boolean> {
   const answer = await api.get<RegisterVerifyResult>(
     `${REGISTER_VERIFY_RESULT_PATH}?uuid=${encodeURIComponent(uuid)}`,
-    { hideError: true },
+    { hideError: true, ...bound() },
   );
   return answer?.result.verify_result === 1;
 }
@@ -85,18 +110,24 @@ export async function setRegistrationPassword(
   password: EncryptedPassword,
   channel: SignupChannel,
 ) {
-  return must(await api.post<RegisterDoneResult>(REGISTER_PASSWORD_PATH, { uuid, ...password, ...channel }));
+  return must(
+    await api.post<RegisterDoneResult>(REGISTER_PASSWORD_PATH, { uuid, ...password, ...channel }, bound()),
+  );
 }
 
 export async function resendRegistration(uuid: string): Promise<CodeSentResult> {
-  return must(await api.post<CodeSentResult>(REGISTER_RESEND_PATH, { uuid }));
+  return must(await api.post<CodeSentResult>(REGISTER_RESEND_PATH, { uuid }, bound()));
 }
 
-/** Quiet: an unknown or expired uuid just starts over. */
+/**
+ * Quiet: an unknown or expired uuid just starts over; one started in another browser answers
+ * REGISTER_FLOW_NOT_BOUND (the caller says where to continue).
+ */
 export async function recallRegistration(uuid: string): Promise<RegisterRecallResult> {
   return must(
     await api.get<RegisterRecallResult>(`${REGISTER_RECALL_PATH}?uuid=${encodeURIComponent(uuid)}`, {
       hideError: true,
+      ...bound(),
     }),
   );
 }
@@ -108,7 +139,9 @@ export async function sendOneShotCode(
   captcha: Record<string, unknown> = {},
 ) {
   const path = 'email' in identifier ? ONE_SHOT_SEND_PATH.email : ONE_SHOT_SEND_PATH.mobile;
-  return must(await api.post<CodeSentResult>(path, { ...identifier, ...fields, ...captcha }));
+  return keepBinding(
+    must(await api.post<CodeSentResult>(path, { ...identifier, ...fields, ...captcha }, bound())),
+  );
 }
 
 /** Old UI: `POST /register/email|mobile`, or `/user/public/register_compliance` on regulated sites. */
@@ -119,7 +152,7 @@ export async function commitOneShot(
 ) {
   const kind = 'email' in identifier ? 'email' : 'mobile';
   const path = regulated ? REGISTER_COMPLIANCE_PATH : ONE_SHOT_COMMIT_PATH[kind];
-  return must(await api.post<RegisterDoneResult>(path, { ...identifier, ...body }));
+  return must(await api.post<RegisterDoneResult>(path, { ...identifier, ...body }, bound()));
 }
 
 /** The `register_ui` web config entry; undefined when the call or the entry is missing. */

@@ -253,4 +253,11 @@ describe('register page', () => {
     await waitFor(() => expect(app.location.history.at(-1)).toBe('/en/login?source=commit_login'));
     await screen.findByText('Your account is ready. Log in to continue.');
   });
+
+  it('says where to go on when the sign-up was started in another browser (recall 20013)', async () => {
+    server.answer('GET', '/user/public/register/recall/info', fail(20013));
+    await renderApp(`/en/register?uuid=${UUID}`, boot());
+    await screen.findByText(/started in another browser|error 20013/);
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toBeTruthy();
+  });
 });

@@ -44,6 +44,7 @@ export const REGISTER_CODE = {
   REGISTER_STEP_INVALID: 20005,
   PASSWORD_TOO_WEAK: 20006,
   VERIFY_CODE_ATTEMPTS_EXCEEDED: 20012,
+  REGISTER_FLOW_NOT_BOUND: 20013,
 } as const;
 
 type Step =
@@ -125,7 +126,13 @@ export function RegisterPage() {
             go({ name: recall.verify_type === 'link' ? 'link' : 'code', sent });
           else setStep({ name: 'account' });
         })
-        .catch(() => setStep({ name: 'account' }));
+        .catch(async (error: unknown) => {
+          // Started in another browser (the link opened on a phone, say): say where to go on.
+          const { code, envelope } = failureOf(error);
+          if (code === REGISTER_CODE.REGISTER_FLOW_NOT_BOUND && envelope)
+            setAlert(await errorText(code, envelope.ret_msg));
+          setStep({ name: 'account' });
+        });
     }
     // Once per page view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -284,7 +291,11 @@ export function RegisterPage() {
         }
         return text;
       }
-      if (code === REGISTER_CODE.REGISTER_FLOW_NOT_FOUND || code === REGISTER_CODE.REGISTER_STEP_INVALID) {
+      if (
+        code === REGISTER_CODE.REGISTER_FLOW_NOT_FOUND ||
+        code === REGISTER_CODE.REGISTER_STEP_INVALID ||
+        code === REGISTER_CODE.REGISTER_FLOW_NOT_BOUND
+      ) {
         setAlert(t('register.restart'));
         go({ name: 'account' });
         return undefined;

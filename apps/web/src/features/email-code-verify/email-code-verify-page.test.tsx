@@ -1,0 +1,68 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import {
+  fail,
+  ok,
+  startAuthTestServer,
+  type AuthTestServer,
+} from '../auth-common/test-support/auth-test-server';
+
+const UUID = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
+const TOKEN = 'A'.repeat(43);
+const PATH = `/en/email-code-verify?uuid=${UUID}&token=${TOKEN}`;
+const recalled = ok({
+  recall_stage: 'commit_password',
+  platform: 'pc',
+  login_name: 'ann***@example.com',
+  version: 'new-link',
+  channel: 'email',
+  verify_type: 'link',
+});
+
+let server: AuthTestServer;
+beforeAll(async () => {
+  server = await startAuthTestServer();
+});
+afterAll(() => server.close());
+afterEach(() => {
+  cleanup();
+  server.reset();
+});
+
+describe('e-mail link landing page', () => {
+  it('offers to set the password here when this browser started the sign-up', async () => {
+    server.answer('POST', '/user/public/register/verify', ok({ verify_result: 1 }));
+    server.answer('GET', '/user/public/register/recall/info', recalled);
+    await renderApp(PATH);
+    await screen.findByText('Your e-mail address is confirmed.');
+    expect(screen.getByRole('link', { name: 'Set your password here' }).getAttribute('href')).toBe(
+      `/en/register?uuid=${UUID}`,
+    );
+    expect(server.received.get('POST /user/public/register/verify')?.[0]).toEqual({
+      uuid: UUID,
+      token: TOKEN,
+    });
+  });
+
+  it('sends the user back to the first browser when the sign-up belongs to another one', async () => {
+    server.answer('POST', '/user/public/register/verify', ok({ verify_result: 1 }));
+    server.answer('GET', '/user/public/register/recall/info', fail(20013));
+    await renderApp(PATH);
+    await screen.findByText('Your e-mail address is confirmed.');
+    expect(
+      screen.getByText('Go back to the browser where you started signing up to finish there.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Set your password here' })).toBeNull();
+  });
+
+  it('says the link was used, and where to finish, when it is opened again in another browser', async () => {
+    server.answer('POST', '/user/public/register/verify', fail(20005));
+    server.answer('GET', '/user/public/register/recall/info', fail(20013));
+    await renderApp(PATH);
+    await waitFor(() => expect(screen.getByText('This link has expired or was already used.')).toBeTruthy());
+    expect(
+      screen.getByText('Go back to the browser where you started signing up to finish there.'),
+    ).toBeTruthy();
+  });
+});
