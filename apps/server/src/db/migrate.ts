@@ -2,24 +2,17 @@ import { Migrator, PostgresAdapter, sql, type Kysely, type MigrationResultSet } 
 import { migrations } from './migrations/index.js';
 
 /**
- * On PostgreSQL, the schema this connection works in (its search_path). Kysely's migrator otherwise
- * looks for its bookkeeping tables in every schema of the database and, finding another schema's
- * (a second app or test run sharing the database), skips creating its own.
+ * A static provider: migrations are bundled with the code, so the build needs no file scanning.
+ * On PostgreSQL the bookkeeping tables live in the connection's current schema: Kysely otherwise
+ * looks for them in every schema, and a second schema in the same database (another deployment,
+ * a parallel test run) makes it skip creating its own and fail.
  */
-async function currentPgSchema(db: Kysely<unknown>): Promise<string | null> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return null;
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  return rows[0]?.schema ?? null;
-}
-
-/** A static provider: migrations are bundled with the code, so the build needs no file scanning. */
 async function migrator(db: Kysely<unknown>): Promise<Migrator> {
-  const schema = await currentPgSchema(db);
-  return new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
+  const provider = { getMigrations: () => Promise.resolve(migrations) };
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return new Migrator({ db, provider });
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
 }
 
 function check(result: MigrationResultSet): string[] {
