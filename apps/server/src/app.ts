@@ -39,6 +39,7 @@ import pages from './pages/page-routes.js';
 import robots from './pages/robots.js';
 import type { ViteLike } from './pages/vite-like.js';
 import cacheHeaders from './plugins/cache-headers.js';
+import canonicalPath from './plugins/canonical-path.js';
 import csrfGuard from './plugins/csrf-guard.js';
 import errorEnvelope from './plugins/error-envelope.js';
 import kv from './plugins/kv.js';
@@ -83,6 +84,15 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler(config.apiBase),
+    // Fastify 5's defaults, pinned: one spelling per route. A looser router (case folding, `//`,
+    // a trailing slash, `;` parameters) would only add spellings for canonical-path.ts to refuse.
+    routerOptions: {
+      caseSensitive: true,
+      ignoreTrailingSlash: false,
+      ignoreDuplicateSlashes: false,
+      // Read by find-my-way and validated by Fastify, but missing from find-my-way's types.
+      ...({ useSemicolonDelimiter: false } as object),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -95,19 +105,23 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   // 1. Connections other plugins build on.
   app.register(redis, { config });
 
-  // 2. External plugins: security headers first, so even an early error response carries them.
+  // 2. External plugins: security headers first, so even an early error response carries them;
+  //    then the refusal of non-canonical paths, before any other hook or route sees the request.
   app.register(securityHeaders, { config, viteDev: Boolean(opts.vite) });
+  app.register(canonicalPath, { apiBase: config.apiBase });
   if (opts.vite) app.register(viteDev, { vite: opts.vite });
   app.register(cookie);
-  app.register(rateLimit, { config });
 
-  // 3. App plugins: store (db, migrations, seed), short-lived keys, page bootstrap registry.
+  // 3. App plugins: store (db, migrations, seed), short-lived keys, rate limits (counted there),
+  //    page bootstrap registry.
   app.register(store, { config, ...(opts.db ? { db: opts.db } : {}) });
   app.register(kv);
+  app.register(rateLimit, { config });
   app.register(pageBootstrap);
-  //    API conventions: the envelope for every failure, then the CSRF guard (onRequest, before
-  //    any body is read), Cache-Control, sessions, and the OpenAPI document (before the modules,
-  //    so it sees every route).
+  //    API conventions, attached to every route registered under the API base (onRoute, so before
+  //    the modules): the envelope for every failure and the JSON-only rule, the CSRF guard
+  //    (onRequest, before any body is read), Cache-Control; then sessions, and the OpenAPI
+  //    document (before the modules, so it sees every route).
   app.register(errorEnvelope, { apiBase: config.apiBase });
   app.register(csrfGuard, { apiBase: config.apiBase });
   app.register(cacheHeaders, { apiBase: config.apiBase });

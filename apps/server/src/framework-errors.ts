@@ -1,11 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RetCode } from '@gatehouse/contract';
+import { aimsAtApi } from './lib/request-target.js';
 import { sendPlainPage } from './pages/plain-page.js';
 
-/**
- * Errors Fastify raises before routing (a URL that cannot be decoded, say). Its default answer
- * echoes the URL; ours is fixed: an envelope on API paths, the plain 400 page elsewhere.
- */
 /** Hooks (helmet among them) do not run for these errors, so the answer carries its own headers. */
 const FIXED_HEADERS = {
   'content-security-policy':
@@ -15,10 +12,15 @@ const FIXED_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 
+/**
+ * Errors Fastify raises before routing (a URL that cannot be decoded, say). Its default answer
+ * echoes the URL; ours is fixed: an envelope when the request was aimed at the API, the plain 400
+ * page elsewhere.
+ */
 export function frameworkErrorHandler(apiBase: string) {
   return (_error: Error, req: FastifyRequest, reply: FastifyReply): void => {
     void reply.headers(FIXED_HEADERS);
-    if (req.url === apiBase || req.url.startsWith(`${apiBase}/`)) {
+    if (aimsAtApi(req.url, apiBase)) {
       void reply
         .code(400)
         .header('cache-control', 'no-store')

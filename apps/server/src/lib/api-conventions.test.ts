@@ -38,9 +38,13 @@ describe('API conventions in the built app', () => {
   });
 
   it('guards state-changing API calls against CSRF', async () => {
-    const res = await app.inject({ method: 'POST', url: '/x-api/anything', payload: {} });
+    const res = await app.inject({ method: 'POST', url: '/x-api/echo', payload: { x: 'abc' } });
     expect(res.statusCode).toBe(403);
     expect(res.json().ret_code).toBe(RetCode.CSRF_REJECTED);
+    // The guard belongs to routes: a path with no route changes nothing and is simply unknown.
+    const none = await app.inject({ method: 'POST', url: '/x-api/anything', payload: {} });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().ret_code).toBe(RetCode.ROUTE_NOT_FOUND);
   });
 
   it('refuses non-JSON bodies', async () => {

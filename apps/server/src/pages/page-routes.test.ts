@@ -169,9 +169,14 @@ describe('bad input', () => {
 
   it('markup in the path is never reflected into the page', async () => {
     const res = await get('/en/%3Cscript%3Ealert(1)%3C%2Fscript%3E');
-    expect(res.statusCode).toBe(404);
+    // An encoded slash (`%2F`) is not a canonical path: the plain 400 page (plugins/canonical-path.ts).
+    expect(res.statusCode).toBe(400);
     expect(res.body).not.toMatch(/<script>alert/i);
     expect(res.body).not.toContain('%3Cscript');
+    const page = await get('/en/%3Cscript%3Ealert(1)%3C/script%3E');
+    expect(page.statusCode).toBe(404);
+    expect(page.body).not.toMatch(/<script>alert/i);
+    expect(page.body).not.toContain('%3Cscript');
   });
 });
 

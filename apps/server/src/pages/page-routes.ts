@@ -11,6 +11,7 @@ import {
 } from '@gatehouse/contract';
 import type { AppConfig } from '../config/index.js';
 import { WEB_SOURCE_ROOT } from '../config/repo-paths.js';
+import { isUnderApiBase } from '../lib/request-target.js';
 import { styleNonce } from '../plugins/security-headers.js';
 import { builtInTemplate, fillTemplate, readDistIndex } from './html-template.js';
 import { sendPlainPage } from './plain-page.js';
@@ -47,11 +48,8 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, { config, vite }) =>
 
   async function handle(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const url = req.url;
-    if (
-      url === config.apiBase ||
-      url.startsWith(`${config.apiBase}/`) ||
-      url.startsWith(`${config.apiBase}?`)
-    ) {
+    // The URL is canonical here (plugins/canonical-path.ts), so its prefix is the path's.
+    if (isUnderApiBase(url, config.apiBase)) {
       reply.callNotFound();
       return reply;
     }

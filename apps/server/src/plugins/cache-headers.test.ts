@@ -54,4 +54,13 @@ describe('cache-headers', () => {
   it('does not touch non-API paths', async () => {
     expect((await app.inject({ method: 'GET', url: '/page' })).headers['cache-control']).toBeUndefined();
   });
+
+  it('marks the route whatever spelling reached it (the header is attached to the route)', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/%78-api/plain' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['cache-control']).toBe('no-store');
+    expect((await app.inject({ method: 'GET', url: '/x-api/countrie%73' })).headers['cache-control']).toBe(
+      'private, max-age=60',
+    );
+  });
 });

@@ -1,5 +1,7 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE } from '@gatehouse/contract';
+import { attachRouteHook, isApiRoute } from '../lib/route-hooks.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -11,28 +13,33 @@ declare module 'fastify' {
   }
 }
 
+async function setCacheControl(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (reply.hasHeader('cache-control')) return payload;
+  const ttl = request.routeOptions.config.cacheTtlMs;
+  const cacheable = (request.method === 'GET' || request.method === 'HEAD') && reply.statusCode === 200;
+  if (cacheable && typeof ttl === 'number' && ttl > 0) {
+    reply.header('cache-control', `private, max-age=${Math.floor(ttl / 1000)}`);
+    // The answer depends on who asks and in which language.
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Cookie, UserToken, Lang` : 'Cookie, UserToken, Lang');
+  } else {
+    reply.header('cache-control', 'no-store');
+  }
+  return payload;
+}
+
 /**
  * Cache-Control for the API: `private, max-age` on GET routes that declare `cacheTtlMs`,
  * `no-store` everywhere else. Answers per user must never sit in a shared cache, and errors
- * (the envelope plugin marks them no-store first) must never be cached at all.
+ * (the envelope plugin marks them no-store first) must never be cached at all. Attached to each
+ * route registered under the API base (register before the routes); answers no route gave (404,
+ * refused paths) carry their own no-store.
  */
 export default fp<{ apiBase?: string }>(
   async (app, opts) => {
     const apiBase = opts.apiBase ?? API_BASE;
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!request.url.startsWith(`${apiBase}/`) && request.url !== apiBase) return payload;
-      if (reply.hasHeader('cache-control')) return payload;
-      const ttl = request.routeOptions.config.cacheTtlMs;
-      const cacheable = (request.method === 'GET' || request.method === 'HEAD') && reply.statusCode === 200;
-      if (cacheable && typeof ttl === 'number' && ttl > 0) {
-        reply.header('cache-control', `private, max-age=${Math.floor(ttl / 1000)}`);
-        // The answer depends on who asks and in which language.
-        const vary = reply.getHeader('vary');
-        reply.header('vary', vary ? `${String(vary)}, Cookie, UserToken, Lang` : 'Cookie, UserToken, Lang');
-      } else {
-        reply.header('cache-control', 'no-store');
-      }
-      return payload;
+    app.addHook('onRoute', (route) => {
+      if (isApiRoute(route, apiBase)) attachRouteHook(route, 'onSend', setCacheControl);
     });
   },
   { name: 'cache-headers' },

@@ -178,6 +178,18 @@ describe('error-envelope', () => {
     },
   );
 
+  // Spellings the router maps to the same route (it percent-decodes the path): the rule is
+  // attached to the route, so it holds for them too.
+  it.each(['/%78-api/items', '/x-api/item%73', '/x%2Dapi/items'])(
+    'refuses a non-JSON body on %s as on the plain spelling',
+    async (url) => {
+      const res = await post(url, 'name=ab', 'text/plain');
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toMatchObject({ ret_code: RetCode.UNSUPPORTED_MEDIA_TYPE });
+      expect(items).toEqual([]);
+    },
+  );
+
   it('accepts JSON with a charset', async () => {
     const res = await post('/x-api/items', JSON.stringify({ name: 'ab' }), 'application/json; charset=utf-8');
     expect(res.json()).toMatchObject({ ret_code: 0 });

@@ -13,6 +13,8 @@ import { ApiError } from '../lib/api-error.js';
 import { loadErrorMessages, type ErrorMessages } from '../lib/error-messages.js';
 import { logPath } from '../lib/log-path.js';
 import { API_BODY_LIMIT_BYTES, assertJsonBody, useApiJsonParser } from '../lib/json-body.js';
+import { isUnderApiBase } from '../lib/request-target.js';
+import { attachRouteHook, isApiRoute } from '../lib/route-hooks.js';
 import { sendPlainPage } from '../pages/plain-page.js';
 
 export interface ErrorEnvelopeOptions {
@@ -87,11 +89,18 @@ function langOf(request: FastifyRequest): string | undefined {
   return typeof lang === 'string' && lang.length <= 35 ? lang : undefined;
 }
 
+/** preParsing on API routes: refuse a body that is not JSON before a byte of it is read. */
+async function jsonOnly(request: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> {
+  assertJsonBody(request);
+  return payload;
+}
+
 /**
  * The envelope for every API failure: validation, unknown route, body too large, wrong content
  * type, rate limit, ApiError and crashes. Not encapsulated, so it covers every module. Unknown
  * paths outside the API get the plain 404 page (the pages plugin renders its own not-found page
- * for GET).
+ * for GET). The JSON-only rule is attached to each API route as it is registered (register this
+ * plugin before the routes), so it holds for whatever spelling of the URL reached the route.
  */
 export default fp<ErrorEnvelopeOptions>(
   async (app, opts) => {
@@ -100,8 +109,8 @@ export default fp<ErrorEnvelopeOptions>(
     app.decorate('errorMessages', messages);
     useApiJsonParser(app, opts.bodyLimit ?? API_BODY_LIMIT_BYTES);
 
-    const isApi = (url: string) =>
-      url === apiBase || url.startsWith(`${apiBase}/`) || url.startsWith(`${apiBase}?`);
+    // Only picks the format of a 404; requests reach here in canonical form (canonical-path.ts).
+    const isApi = (url: string) => isUnderApiBase(url, apiBase);
 
     const send = (request: FastifyRequest, reply: FastifyReply, failure: Failure) => {
       const body: ErrorEnvelope = {
@@ -122,9 +131,8 @@ export default fp<ErrorEnvelopeOptions>(
     };
 
     // preParsing: after the CSRF guard (onRequest), before a byte of the body is read.
-    app.addHook('preParsing', async (request, _reply, payload) => {
-      if (isApi(request.url)) assertJsonBody(request);
-      return payload;
+    app.addHook('onRoute', (route) => {
+      if (isApiRoute(route, apiBase)) attachRouteHook(route, 'preParsing', jsonOnly, 'first');
     });
 
     app.setErrorHandler((err, request, reply) => {

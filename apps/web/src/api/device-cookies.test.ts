@@ -50,4 +50,45 @@ describe('device cookies', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  describe('a malformed cookie jar never throws', () => {
+    const jar = (value: string) => vi.spyOn(document, 'cookie', 'get').mockReturnValue(value);
+
+    it.each([
+      ['bad percent-encoding', `${GUID_COOKIE}=%E0%A4%A`],
+      ['a lone percent sign', `${GUID_COOKIE}=%`],
+      ['no `=` at all', `${GUID_COOKIE}`],
+      ['an empty name', `=x; ${GUID_COOKIE}`],
+      ['only separators', ';;; ;'],
+      ['a huge value', `${GUID_COOKIE}=${'%'.repeat(100_000)}`],
+    ])('%s: read as absent, and a fresh guid is made', (_label, header) => {
+      jar(header);
+      expect(readCookie(GUID_COOKIE)).toBeUndefined();
+      expect(deviceGuid()).toHaveLength(36);
+    });
+
+    it('takes the first readable one of duplicate names', () => {
+      jar(`${GUID_COOKIE}=%E0%A4%A; other=1; ${GUID_COOKIE}=second; ${GUID_COOKIE}=third`);
+      expect(readCookie(GUID_COOKIE)).toBe('second');
+      expect(readCookie('other')).toBe('1');
+    });
+
+    it('decodes a well-formed encoded value', () => {
+      jar(`a=1; ${DEVICE_ID_COOKIE}=x%20y%E3%81%82`);
+      expect(readCookie(DEVICE_ID_COOKIE)).toBe('x yあ');
+    });
+
+    it('survives a document whose cookie cannot be read or written (sandboxed frame)', () => {
+      vi.spyOn(document, 'cookie', 'get').mockImplementation(() => {
+        throw new DOMException('The document is sandboxed', 'SecurityError');
+      });
+      vi.spyOn(document, 'cookie', 'set').mockImplementation(() => {
+        throw new DOMException('The document is sandboxed', 'SecurityError');
+      });
+      expect(readCookie(GUID_COOKIE)).toBeUndefined();
+      expect(deviceGuid()).toHaveLength(36);
+      expect(deviceId().length).toBeGreaterThan(0);
+      vi.restoreAllMocks(); // before afterEach expires the cookies through the real setter
+    });
+  });
 });

@@ -9,11 +9,29 @@ export const DEVICE_ID_COOKIE_DAYS = 7;
 
 const DAY_SECONDS = 86_400;
 
+/** `document.cookie`, or '' where reading it throws (a sandboxed frame, cookies blocked). */
+function cookieHeader(): string {
+  try {
+    return typeof document === 'undefined' ? '' : document.cookie;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The value of the first well-formed cookie called `name`, or undefined. A malformed cookie (bad
+ * percent-encoding such as `%E0%A4%A`, a pair without `=`) counts as absent rather than throwing:
+ * the page must come up whatever another app of the domain left in the jar.
+ */
 export function readCookie(name: string): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  for (const pair of document.cookie.split(';')) {
+  for (const pair of cookieHeader().split(';')) {
     const eq = pair.indexOf('=');
-    if (eq !== -1 && pair.slice(0, eq).trim() === name) return decodeURIComponent(pair.slice(eq + 1).trim());
+    if (eq === -1 || pair.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(pair.slice(eq + 1).trim());
+    } catch {
+      // a later cookie of the same name (another path) may still be readable
+    }
   }
   return undefined;
 }
@@ -21,7 +39,11 @@ export function readCookie(name: string): string | undefined {
 export function writeCookie(name: string, value: string, days: number): void {
   if (typeof document === 'undefined') return;
   const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${days * DAY_SECONDS}; Path=/; SameSite=Lax${secure}`;
+  try {
+    document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${days * DAY_SECONDS}; Path=/; SameSite=Lax${secure}`;
+  } catch {
+    // Cookies blocked: the value still serves this page (ensure returns it), just not the next one.
+  }
 }
 
 /** A 36-character UUID v4 (crypto.randomUUID is missing on plain-http origins in some browsers). */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { OAUTH_PATHS } from '../api/oauth.js';
+import { ROUTE_INFO, ROUTE_PATHS } from '../routes/route-table.js';
 import { safeRedirect } from './safe-redirect.js';
 import type { RedirectContext } from './safe-redirect.js';
 
@@ -58,6 +60,120 @@ describe('safeRedirect: never back to login, register or OAuth pages', () => {
   });
 });
 
+describe('safeRedirect: harmless paths are normalised, not replaced', () => {
+  it.each([
+    ['/en/./dashboard', '/en/dashboard'],
+    ['/en/foo/../dashboard', '/en/dashboard'],
+    ['/en/dashboard/.', '/en/dashboard/'],
+    ['/en/dashboard/x/..', '/en/dashboard/'],
+    ['/../en/dashboard', '/en/dashboard'],
+    ['/en/%64ashboard', '/en/dashboard'],
+    ['/en/%2e/dashboard', '/en/dashboard'],
+    ['/%7Euser', '/~user'],
+    ['/ja-JP/%E3%81%82', '/ja-JP/%E3%81%82'],
+    ['/ja-JP/%e3%81%82?x=%e3', '/ja-JP/%E3%81%82?x=%e3'],
+    ['/en/a%2Bb', '/en/a%2Bb'],
+    ['/en/dashboard?next=/login#/login', '/en/dashboard?next=/login#/login'],
+    ['https://gatehouse.example/en/./dashboard?x=1', '/en/dashboard?x=1'],
+    ['https://gatehouse.eu/en-EU/%64ashboard', 'https://gatehouse.eu/en-EU/dashboard'],
+    ['https://gatehouse.eu/a/../b', 'https://gatehouse.eu/b'],
+  ])('%s → %s', (target, expected) => {
+    expect(go(target)).toBe(expected);
+  });
+});
+
+describe('safeRedirect: nothing beneath a login, register or OAuth page', () => {
+  const authPaths = Object.entries(ROUTE_PATHS)
+    .filter(([, id]) => ROUTE_INFO[id].auth)
+    .map(([path]) => path);
+
+  it('covers every page of the brief', () => {
+    expect(authPaths).toEqual(
+      expect.arrayContaining([
+        '/login',
+        '/tr-login',
+        '/register',
+        '/sign-up',
+        '/tr-register',
+        '/oauth',
+        '/oauth-login',
+        '/oauth-register',
+        '/oauth-authorized',
+        '/authorized',
+        '/tr-authorized',
+        '/oauth-log-out',
+      ]),
+    );
+  });
+
+  it.each(authPaths)('%s, beneath it, and with a locale prefix → /', (path) => {
+    for (const target of [
+      path,
+      `${path}/`,
+      `${path}/step/2`,
+      `/en${path}`,
+      `/zh-TW${path}/x?y=1`,
+      `/EN-us${path.toUpperCase()}`,
+    ]) {
+      expect(go(target), target).toBe('/');
+    }
+  });
+
+  it.each([
+    OAUTH_PATHS.authorize,
+    `${OAUTH_PATHS.authorize}?client_id=x&redirect_uri=https://evil.example`,
+    '/oauth/anything',
+    '/oauthx',
+    '/en/oauth-whatever/x',
+    '/en/en/login',
+    '/en/%6Cogin/x',
+    '/%2e%2e/login',
+    '/en/%2E%2E/%2e%2e/login',
+    '/en/dashboard/../../login',
+    '/en/dashboard/%2e%2e/%2e%2e/register',
+    '/./login',
+    '/en/./sign-up/',
+    'https://gatehouse.example/en/oauth/authorize',
+    'https://gatehouse.eu/oauth/authorize?x=1',
+    'https://gatehouse.eu/en-EU/x/../login',
+  ])('%s → /', (target) => {
+    expect(go(target)).toBe('/');
+  });
+});
+
+describe('safeRedirect: encoded tricks never smuggle a login path or another origin', () => {
+  it.each([
+    '/%2F/evil.com',
+    '/%2fevil.com',
+    '/en/%2F%2Fevil.com',
+    '/%5Cevil.com',
+    '/%5C%5Cevil.com',
+    '/%2e%2e%2flogin',
+    '/%2e%2e%5Clogin',
+    '/en/log%09in',
+    '/en/%0Alogin',
+    '/en/%0D%0ALocation:%20x',
+    '/en/%00login',
+    '/en/%7Flogin',
+    '/en/a%20b',
+    '/en/%C2%A0',
+    '/en/%E2%80%A8',
+    '/en/%C0%AF',
+    '/en/%ED%A0%80',
+    '/en/%3Blogin',
+    '/en/%3Flogin',
+    '/en/%23login',
+    '/en/%25%32%66evil.com',
+    '/en/%',
+    '/en/%zz',
+    '/en/\\dashboard',
+    '/en\\/evil.com',
+    '/en/\tdashboard',
+  ])('%j → /', (target) => {
+    expect(go(target)).toBe('/');
+  });
+});
+
 describe('safeRedirect: tricks and invalid forms become /', () => {
   it.each([
     // script and data schemes
@@ -107,9 +223,10 @@ describe('safeRedirect: tricks and invalid forms become /', () => {
     '/en/dashboard\u0000',
     '/en/\u2028dashboard',
     '/en/\u00a0',
-    // dot segments
+    // dot segments that climb to an auth page, or an empty segment
     '/en/../login',
-    '/en/./dashboard',
+    '/..//evil.com',
+    '/.//evil.com',
     // wrong scheme, port, or origin
     'http://gatehouse.eu/',
     'https://gatehouse.eu:8443/',

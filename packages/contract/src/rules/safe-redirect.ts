@@ -1,5 +1,5 @@
-import { splitLocalePrefix } from '../locale/locale-prefix.js';
-import { matchRoute } from '../routes/route-table.js';
+import { isLocaleCode } from '../locale/locale-pattern.js';
+import { ROUTE_INFO, ROUTE_PATHS } from '../routes/route-table.js';
 import { isValidHostName } from '../sites/host-name.js';
 import { hasControlOrWhitespace } from './unsafe-chars.js';
 
@@ -22,10 +22,13 @@ interface AbsoluteUrl {
 
 /**
  * Where to send the browser after success (§2 "Redirects after success"): a same-origin path or a
- * brand domain over https, never a login, register or OAuth page. Same-origin targets come back as
- * relative paths, brand targets as normalised absolute URLs; anything invalid, unusual or ambiguous
- * becomes `/`. The check is deliberately stricter than URL parsing: browsers repair many malformed
- * URLs (backslashes, tabs, missing slashes) in ways that differ from ours, so those are refused.
+ * brand domain over https, never a login, register or OAuth page nor anything beneath one. Same-origin
+ * targets come back as relative paths, brand targets as normalised absolute URLs; the path is
+ * normalised first (dot segments resolved, needless percent-encoding undone, hex upper-cased), so a
+ * harmless `/en/./dashboard` or `/ja-JP/%E3%81%82` is kept and an encoded `/%2e%2e/login` is judged
+ * as the `/login` it is. Anything invalid, unusual or ambiguous becomes `/`. The check is
+ * deliberately stricter than URL parsing: browsers repair many malformed URLs (backslashes, tabs,
+ * missing slashes) in ways that differ from ours, so those are refused.
  */
 export function safeRedirect(target: string | null | undefined, ctx: RedirectContext): string {
   if (typeof target !== 'string' || target === '' || target.length > MAX_REDIRECT_LENGTH) return '/';
@@ -77,25 +80,84 @@ function isBrandHost(host: string, allowedDomains: readonly string[]): boolean {
 }
 
 /**
- * The path (with query and fragment) when it is a plain same-site path that is not an auth page;
- * else null. Encoded slashes, backslashes, percent signs, semicolons, dot and empty segments in the
- * decoded path are refused, because a later decode could turn them into another origin or page.
+ * The normalised path (with the query and fragment as given) when it is a plain same-site path that
+ * is not an auth page nor beneath one; else null.
  */
 function allowedPath(pathAndMore: string): string | null {
   if (!pathAndMore.startsWith('/') || pathAndMore.startsWith('//')) return null;
   const end = pathAndMore.search(/[?#]/);
-  const path = end === -1 ? pathAndMore : pathAndMore.slice(0, end);
+  const path = normalisePath(end === -1 ? pathAndMore : pathAndMore.slice(0, end));
+  if (path === null || isAuthPath(path)) return null;
+  return end === -1 ? path : path + pathAndMore.slice(end);
+}
+
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * RFC 3986 §6.2.2 normalisation of an absolute path, or null when it holds something a later
+ * decode could turn into another origin or page: an encoded `/`, `\`, `%`, `;`, `?`, `#` or
+ * control character, a raw `;`, an empty segment (`//`), invalid UTF-8, or (decoded) whitespace.
+ */
+function normalisePath(raw: string): string | null {
+  if (raw.includes(';')) return null;
+  let text = '';
+  for (let i = 0; i < raw.length; i++) {
+    const char = raw.charAt(i);
+    if (char !== '%') {
+      text += char;
+      continue;
+    }
+    const hex = raw.slice(i + 1, i + 3);
+    if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return null;
+    const code = Number.parseInt(hex, 16);
+    const decoded = String.fromCharCode(code);
+    if (code < 0x20 || code === 0x7f || '/\\%;?#'.includes(decoded)) return null;
+    text += UNRESERVED.test(decoded) ? decoded : `%${hex.toUpperCase()}`;
+    i += 2;
+  }
   let decoded: string;
   try {
-    decoded = decodeURIComponent(path);
+    decoded = decodeURIComponent(text);
   } catch {
     return null;
   }
-  // `;` too: some servers read `/login;x` as `/login` with parameters.
-  if (/\/\/|[\\%;]/.test(decoded)) return null;
-  if (hasControlOrWhitespace(decoded) || !/^[\x21-\x7e]+$/.test(decoded)) return null;
-  if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) return null;
-  const { rest } = splitLocalePrefix(decoded.toLowerCase());
-  if (matchRoute(rest)?.auth) return null;
-  return pathAndMore;
+  if (hasControlOrWhitespace(decoded)) return null;
+
+  // Remove dot segments (RFC 3986 §5.2.4); `..` never climbs above the root.
+  const segments = text.split('/').slice(1);
+  const out: string[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] ?? '';
+    const last = i === segments.length - 1;
+    if (segment === '' && !last) return null;
+    if (segment === '.' || segment === '..') {
+      if (segment === '..') out.pop();
+      if (last) out.push('');
+    } else {
+      out.push(segment);
+    }
+  }
+  return `/${out.join('/')}`;
+}
+
+/** The login, sign-up and OAuth pages of the route table, lower-case, without locale prefix. */
+const AUTH_PATHS: readonly string[] = Object.entries(ROUTE_PATHS)
+  .filter(([, id]) => ROUTE_INFO[id].auth)
+  .map(([path]) => path.toLowerCase());
+
+/**
+ * Whether a normalised path, with or without locale prefix(es), is or lies beneath a login, sign-up
+ * or OAuth page, or has a first segment starting with `oauth` (every OAuth page and the
+ * authorization endpoint `/oauth/authorize`). Case-insensitive, like the locale prefix.
+ */
+function isAuthPath(path: string): boolean {
+  let rest = path.toLowerCase();
+  for (;;) {
+    const next = rest.indexOf('/', 1);
+    const first = next === -1 ? rest.slice(1) : rest.slice(1, next);
+    if (first.startsWith('oauth')) return true;
+    if (AUTH_PATHS.some((auth) => rest === auth || rest.startsWith(`${auth}/`))) return true;
+    if (!isLocaleCode(first)) return false;
+    rest = next === -1 ? '/' : rest.slice(next);
+  }
 }

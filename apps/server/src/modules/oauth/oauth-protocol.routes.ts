@@ -35,8 +35,8 @@ const revokeBodySchema = z.object({
   client_secret: param,
 });
 
-/** Guesses at codes, secrets and tokens are capped per address; the API's baseline skips these paths. */
-const PROTOCOL_RATE_LIMIT = { rateLimit: { max: 60, timeWindow: 60_000, allowList: () => false } };
+/** Guesses at codes, secrets and tokens are capped per address (the API's baseline covers only the API). */
+const PROTOCOL_RATE_LIMIT = { rateLimit: { max: 60, timeWindow: 60_000 } };
 
 /** RFC 6749 §5.1: token answers (and errors) must never be cached. */
 function noStore(reply: FastifyReply): FastifyReply {
