@@ -1,9 +1,18 @@
-import { Migrator, type Kysely, type MigrationResultSet } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Kysely, type MigrationResultSet } from 'kysely';
 import { migrations } from './migrations/index.js';
 
-/** A static provider: migrations are bundled with the code, so the build needs no file scanning. */
-function migrator(db: Kysely<unknown>): Migrator {
-  return new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+/**
+ * A static provider: migrations are bundled with the code, so the build needs no file scanning.
+ * On PostgreSQL the bookkeeping tables are pinned to the current schema: Kysely otherwise looks for
+ * them in every schema of the database, and a `kysely_migration_lock` in another schema (a parallel
+ * test suite's, another app's) makes it skip creating ours and then fail to find it.
+ */
+async function migrator(db: Kysely<unknown>): Promise<Migrator> {
+  const provider = { getMigrations: () => Promise.resolve(migrations) };
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return new Migrator({ db, provider });
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
 }
 
 function check(result: MigrationResultSet): string[] {
@@ -16,10 +25,10 @@ function check(result: MigrationResultSet): string[] {
 
 /** Bring the schema up to date; returns the names of the migrations that ran. */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
-  return check(await migrator(db as Kysely<unknown>).migrateToLatest());
+  return check(await (await migrator(db as Kysely<unknown>)).migrateToLatest());
 }
 
 /** Undo the most recent migration (development and tests). */
 export async function migrateDown<T>(db: Kysely<T>): Promise<string[]> {
-  return check(await migrator(db as Kysely<unknown>).migrateDown());
+  return check(await (await migrator(db as Kysely<unknown>)).migrateDown());
 }
