@@ -3,9 +3,9 @@ import { migrations } from './migrations/index.js';
 
 /**
  * A static provider: migrations are bundled with the code, so the build needs no file scanning.
- * On PostgreSQL the bookkeeping tables are pinned to the current schema: Kysely otherwise looks for
- * them in every schema of the database, and a `kysely_migration_lock` in another schema (a parallel
- * test suite's, another app's) makes it skip creating ours and then fail to find it.
+ * On PostgreSQL the bookkeeping tables live in the connection's current schema: Kysely otherwise
+ * looks for them in every schema, and a second schema in the same database (another deployment,
+ * a parallel test run) makes it skip creating its own and fail.
  */
 async function migrator(db: Kysely<unknown>): Promise<Migrator> {
   const provider = { getMigrations: () => Promise.resolve(migrations) };
