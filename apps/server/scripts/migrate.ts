@@ -5,7 +5,8 @@ import { connectDb } from '../src/db/connect.js';
 import { migrateDown, migrateToLatest } from '../src/db/migrate.js';
 import { seed } from '../src/db/seed.js';
 
-const config = loadConfig(process.env);
+// The shared keys are the server's business: a migration job need not hold them.
+const config = loadConfig(process.env, process.cwd(), { sharedKeys: false });
 const db = connectDb(config.database);
 try {
   if (process.argv[2] === 'down') {

@@ -29,7 +29,8 @@ function fail(message: string): never {
 }
 
 // npm runs workspace scripts in apps/server; relative paths in DATABASE_URL mean where npm was started.
-const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+// Only the database is used: the server's shared keys are not needed here.
+const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd(), { sharedKeys: false });
 const [command, ...rest] = process.argv.slice(2);
 if (!command || command === 'help' || command === '--help') {
   console.log(USAGE);

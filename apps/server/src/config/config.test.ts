@@ -1,7 +1,16 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, maskUrl } from './config.js';
+import { ConfigError, loadConfig, maskUrl, SHARED_KEYS } from './config.js';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_DIST } from './repo-paths.js';
+
+/** Stand-ins: loadConfig checks that shared keys are set; their plugins check what they hold. */
+const KEYS = {
+  PASSWORD_RSA_PRIVATE_KEY_PROD: 'pem-prod',
+  PASSWORD_RSA_PRIVATE_KEY_TESTNET: 'pem-testnet',
+  PASSWORD_RSA_PRIVATE_KEY_TEST: 'pem-test',
+  CAPTCHA_HMAC_KEY: 'k'.repeat(64),
+  TELEGRAM_BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+};
 
 describe('loadConfig', () => {
   it('has safe defaults for an empty environment', () => {
@@ -47,6 +56,7 @@ describe('loadConfig', () => {
         TRUST_PROXY: 'true',
         MIGRATE_ON_START: 'false',
         RATE_LIMIT_MAX: '50',
+        ...KEYS,
       },
       '/srv',
     );
@@ -130,6 +140,76 @@ describe('loadConfig', () => {
 
   it('does not echo a database password in its errors', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://u:hunter2@h/db' })).not.toThrow(/hunter2/);
+  });
+});
+
+describe('shared keys', () => {
+  const message = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
+    }
+    return 'started';
+  };
+  const PASSWORD_AND_CAPTCHA = [
+    'PASSWORD_RSA_PRIVATE_KEY_PROD',
+    'PASSWORD_RSA_PRIVATE_KEY_TESTNET',
+    'PASSWORD_RSA_PRIVATE_KEY_TEST',
+    'CAPTCHA_HMAC_KEY',
+  ];
+
+  it('lets a lone development server on SQLite generate them into DATA_DIR', () => {
+    expect(message({})).toBe('started');
+    expect(message({ NODE_ENV: 'test', DATABASE_URL: 'sqlite::memory:' })).toBe('started');
+  });
+
+  it.each([
+    [{ NODE_ENV: 'production' }, 'NODE_ENV=production', PASSWORD_AND_CAPTCHA],
+    [
+      { DATABASE_URL: 'postgres://db/gatehouse' },
+      'DATABASE_URL is PostgreSQL',
+      [...PASSWORD_AND_CAPTCHA, 'TELEGRAM_BOT_TOKEN'],
+    ],
+    [
+      { NODE_ENV: 'test', REDIS_URL: 'redis://cache:6379' },
+      'REDIS_URL is set',
+      [...PASSWORD_AND_CAPTCHA, 'TELEGRAM_BOT_TOKEN'],
+    ],
+  ])('refuses %j without them, naming every missing one and how to make it', (env, because, names) => {
+    const text = message(env);
+    expect(text).toContain(because);
+    expect(text).toContain('docs/deployment.md');
+    for (const name of names)
+      expect(text).toContain(`${name}: ${SHARED_KEYS[name as keyof typeof SHARED_KEYS]}`);
+    expect(text).toContain('openssl genpkey -algorithm RSA');
+    expect(text).toContain('openssl rand -hex 32');
+    // Production may run without Telegram (a missing token turns it off); nothing else is optional.
+    if (!names.includes('TELEGRAM_BOT_TOKEN')) expect(text).not.toContain('TELEGRAM_BOT_TOKEN');
+  });
+
+  it('names only the missing ones, with the other problems, and echoes no key', () => {
+    const text = message({
+      NODE_ENV: 'production',
+      PORT: 'http',
+      PASSWORD_RSA_PRIVATE_KEY_PROD: 'secret-pem-value',
+      CAPTCHA_HMAC_KEY: 'h'.repeat(40),
+    });
+    expect(text).toContain('PORT');
+    expect(text).not.toMatch(/PASSWORD_RSA_PRIVATE_KEY_PROD|CAPTCHA_HMAC_KEY|secret-pem-value|hhhh/);
+    expect(text).toContain('PASSWORD_RSA_PRIVATE_KEY_TESTNET');
+    expect(text).toContain('PASSWORD_RSA_PRIVATE_KEY_TEST:');
+  });
+
+  it('leaves them out for database-only tools that ask so', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, '/', { sharedKeys: false })).not.toThrow();
+  });
+
+  it('starts once every key is configured, and counts an empty value as missing', () => {
+    expect(message({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/g', ...KEYS })).toBe('started');
+    expect(message({ DATABASE_URL: 'postgres://db/g', REDIS_URL: 'redis://c', ...KEYS })).toBe('started');
+    expect(message({ NODE_ENV: 'production', ...KEYS, CAPTCHA_HMAC_KEY: '' })).toContain('CAPTCHA_HMAC_KEY');
   });
 });
 

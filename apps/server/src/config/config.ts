@@ -37,7 +37,10 @@ export interface AppConfig {
   migrateOnStart: boolean;
   /** Baseline requests per minute per client address on the API (routes may set their own). */
   rateLimitMax: number;
-  /** PEM private keys for the password transport, per environment; missing ones are generated under dataDir/keys. */
+  /**
+   * PEM private keys for the password transport, per environment; missing ones are generated under
+   * dataDir/keys, which loadConfig allows only for a lone development server (SHARED_KEYS).
+   */
   passwordKeys: Partial<Record<Environment, string>>;
   /** argon2id cost; never below OWASP's minimum (m=19456 KiB, t=2, p=1). */
   argon2: { memoryKib: number; timeCost: number; parallelism: number };
@@ -152,6 +155,62 @@ const envSchema = z.object({
     .optional(),
 });
 
+/**
+ * Keys that development generates into DATA_DIR/keys when they are not configured. Instances that
+ * each generate their own refuse each other's encrypted passwords, captcha solutions and Telegram
+ * checks, so wherever instances may be several, or it is production, each must be configured.
+ * The value says how to make one (docs/deployment.md "Keys").
+ */
+export const SHARED_KEYS = {
+  PASSWORD_RSA_PRIVATE_KEY_PROD:
+    'RSA private key, PEM: openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048',
+  PASSWORD_RSA_PRIVATE_KEY_TESTNET:
+    'RSA private key, PEM: openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048',
+  PASSWORD_RSA_PRIVATE_KEY_TEST:
+    'RSA private key, PEM: openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048',
+  CAPTCHA_HMAC_KEY: 'at least 32 random characters: openssl rand -hex 32',
+  TELEGRAM_BOT_TOKEN:
+    "the bot's token from @BotFather (outside production any <digits>:<35 characters> drives the simulator)",
+} as const;
+
+export type SharedKeyVariable = keyof typeof SHARED_KEYS;
+
+/**
+ * Why the shared keys must come from configuration here, or null when a lone development server
+ * on SQLite may generate them. A PostgreSQL database or a Redis is there to be shared by instances.
+ */
+export function sharedKeysRequiredBecause(env: {
+  nodeEnv: NodeEnv;
+  database: DatabaseConfig;
+  redisUrl: string | null;
+}): string | null {
+  if (env.nodeEnv === 'production') return 'NODE_ENV=production';
+  if (env.database.kind === 'postgres') return 'DATABASE_URL is PostgreSQL';
+  if (env.redisUrl !== null) return 'REDIS_URL is set';
+  return null;
+}
+
+/** The shared keys this environment lacks (none when keys may be generated). */
+export function missingSharedKeys(env: Env, nodeEnv: NodeEnv, because: string | null): SharedKeyVariable[] {
+  if (because === null) return [];
+  return (Object.keys(SHARED_KEYS) as SharedKeyVariable[]).filter((name) => {
+    // Production without a bot token is a deliberate choice: Telegram is off (43007). Elsewhere
+    // Telegram is always on, so a token would be generated, differently on each instance.
+    if (name === 'TELEGRAM_BOT_TOKEN' && nodeEnv === 'production') return false;
+    return !env[name];
+  });
+}
+
+function sharedKeysProblem(missing: SharedKeyVariable[], because: string): string {
+  const lines = missing.map((name) => `    ${name}: ${SHARED_KEYS[name]}`);
+  return [
+    `shared keys missing (${because}): every instance must use the same keys, so none is generated`,
+    `  into DATA_DIR. Set these variables (\`node scripts/generate-keys.mjs\` prints a set; see`,
+    `  docs/deployment.md):`,
+    ...lines,
+  ].join('\n');
+}
+
 function parseSiteDomains(raw: string | undefined, issues: string[]): Partial<Record<SiteId, string[]>> {
   const out: Partial<Record<SiteId, string[]>> = {};
   for (const pair of list(raw)) {
@@ -202,14 +261,39 @@ export function maskUrl(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@]*@/i, '$1***@');
 }
 
+export interface LoadConfigOptions {
+  /**
+   * False for tools that only reach the database (migrate, oauth:client): they use none of the
+   * shared keys, so a deploy job need not be given them. The server always checks them.
+   */
+  sharedKeys?: boolean;
+}
+
 /**
  * Read and validate the environment. Pure apart from resolving relative paths against `cwd`.
  * Throws ConfigError listing every problem at once.
  */
-export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
+export function loadConfig(
+  env: Env,
+  cwd: string = process.cwd(),
+  options: LoadConfigOptions = {},
+): AppConfig {
+  const checkKeys = options.sharedKeys ?? true;
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    // The missing keys too, read from the raw values, so one start tells everything to fix.
+    const nodeEnv: NodeEnv =
+      env['NODE_ENV'] === 'production' || env['NODE_ENV'] === 'test' ? env['NODE_ENV'] : 'development';
+    const because = sharedKeysRequiredBecause({
+      nodeEnv,
+      database: /^postgres(ql)?:\/\//.test(env['DATABASE_URL'] ?? '')
+        ? { kind: 'postgres', url: '' }
+        : { kind: 'sqlite', file: '' },
+      redisUrl: env['REDIS_URL'] ? env['REDIS_URL'] : null,
+    });
+    const missing = checkKeys ? missingSharedKeys(env, nodeEnv, because) : [];
+    if (because !== null && missing.length) lines.push(sharedKeysProblem(missing, because));
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
@@ -223,6 +307,10 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     if (!isValidHostName(d)) issues.push(`BRAND_DOMAINS: "${d}" is not a host name`);
   }
   const captcha = loadCaptchaConfig(env, issues);
+  const redisUrl = e.REDIS_URL ?? null;
+  const because = sharedKeysRequiredBecause({ nodeEnv: e.NODE_ENV, database, redisUrl });
+  const missing = checkKeys ? missingSharedKeys(env, e.NODE_ENV, because) : [];
+  if (because !== null && missing.length) issues.push(sharedKeysProblem(missing, because));
   if (issues.length) throw new ConfigError(`Invalid configuration:\n  ${issues.join('\n  ')}`);
 
   // Every configured site domain may also be a redirect target.
@@ -235,7 +323,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     dataDir,
     databaseUrl,
     database,
-    redisUrl: e.REDIS_URL ?? null,
+    redisUrl,
     siteDomains,
     brandDomains: [...allBrand],
     brandName: e.BRAND_NAME,

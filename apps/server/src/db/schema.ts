@@ -232,6 +232,21 @@ export interface OAuthTokensTable {
   revoked_at: number | null;
 }
 
+/**
+ * One per token family: an authorization code and every token it led to (modules/oauth). Issuing
+ * into a family and revoking it lock this row first, so the two cannot miss each other.
+ */
+export interface OAuthFamiliesTable {
+  family_id: string;
+  client_id: string;
+  user_id: string;
+  created_at: number;
+  /** Kept until then: past the code's replay window and the family's last token. */
+  expires_at: number;
+  /** Set once: a replayed code, a reused refresh token, a revoked app or refresh token. */
+  revoked_at: number | null;
+}
+
 /** Telegram ↔ account bindings (modules/telegram): telegram_id and user_id are each unique. */
 export interface TelegramBindingsTable {
   /** Telegram user id (numeric, as text). */
@@ -270,6 +285,7 @@ export interface Database {
   trade_env: TradeEnvTable;
   oauth_clients: OAuthClientsTable;
   oauth_consents: OAuthConsentsTable;
+  oauth_families: OAuthFamiliesTable;
   oauth_codes: OAuthCodesTable;
   oauth_tokens: OAuthTokensTable;
   telegram_bindings: TelegramBindingsTable;

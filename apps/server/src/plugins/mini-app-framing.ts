@@ -20,7 +20,7 @@ export function isMiniAppPage(url: string | undefined): boolean {
   return route !== null && MINI_APP_ROUTES.has(route.id);
 }
 
-/** The CSP frame-ancestors source list for a request. */
-export function frameAncestorsFor(url: string | undefined): string {
-  return isMiniAppPage(url) ? TELEGRAM_WEB_ORIGIN : "'none'";
+/** The CSP frame-ancestors source list for a request; Telegram Web only while Telegram is on. */
+export function frameAncestorsFor(url: string | undefined, telegramOn: boolean): string {
+  return telegramOn && isMiniAppPage(url) ? TELEGRAM_WEB_ORIGIN : "'none'";
 }

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '../config/index.js';
 import { captchaVendorOrigins } from '../modules/captcha/captcha-config.js';
+import { telegramEnabled } from '../modules/telegram/telegram-bot-token.js';
 import { telegramWidgetCsp } from '../modules/telegram/telegram-csp.js';
 import { frameAncestorsFor, isMiniAppPage } from './mini-app-framing.js';
 
@@ -41,6 +42,9 @@ type Directive = string | ((req: unknown, res: ServerResponse) => string);
  */
 export function cspDirectives(config: AppConfig, viteDev: boolean): Record<string, Directive[]> {
   const dev = viteDev;
+  // Third parties appear only while their feature is on: a disabled provider's origin is an
+  // allowance an injected script could use and nothing of ours needs.
+  const telegramOn = telegramEnabled(config);
   const directives: Record<string, Directive[]> = {
     'default-src': ["'self'"],
     'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
@@ -55,9 +59,10 @@ export function cspDirectives(config: AppConfig, viteDev: boolean): Record<strin
     'base-uri': ["'none'"],
     'form-action': ["'self'"],
     // 'none' everywhere but the Telegram Mini App's pages, which Telegram Web frames.
-    'frame-ancestors': [(req) => frameAncestorsFor((req as { url?: string }).url)],
+    'frame-ancestors': [(req) => frameAncestorsFor((req as { url?: string }).url, telegramOn)],
   };
-  // Captcha vendors' scripts, frames, styles and API calls: only vendors that are configured.
+  // Captcha vendors' scripts, frames, styles and API calls: only configured vendors, and none
+  // while captchas are off.
   const captchaOrigins = captchaVendorOrigins(config.captcha);
   if (captchaOrigins.length > 0) {
     for (const name of ['script-src', 'style-src', 'connect-src'] as const) {
@@ -65,8 +70,9 @@ export function cspDirectives(config: AppConfig, viteDev: boolean): Record<strin
     }
     directives['frame-src'] = [...(directives['frame-src'] ?? ["'self'"]), ...captchaOrigins];
   }
-  // Telegram's Login Widget script and its login frame, when the configured widget is Telegram's.
-  const telegram = telegramWidgetCsp(config.telegram);
+  // Telegram's Login Widget script and its login frame: only while Telegram is on, and when the
+  // configured widget is Telegram's (the local stand-in is same-origin).
+  const telegram = telegramOn ? telegramWidgetCsp(config.telegram) : { scriptOrigins: [], frameOrigins: [] };
   if (telegram.scriptOrigins.length > 0) {
     directives['script-src'] = [...(directives['script-src'] ?? []), ...telegram.scriptOrigins];
   }
@@ -80,6 +86,7 @@ export function cspDirectives(config: AppConfig, viteDev: boolean): Record<strin
 /** Security headers on every response, the very first one included. */
 export default fp<{ config: AppConfig; viteDev: boolean }>(
   async (app, { config, viteDev }) => {
+    const telegramOn = telegramEnabled(config);
     await app.register(helmet, {
       contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, viteDev) },
       // Cross-origin isolation headers would block the Telegram and captcha iframes/popups.
@@ -94,7 +101,7 @@ export default fp<{ config: AppConfig; viteDev: boolean }>(
     });
     // X-Frame-Options cannot name an origin; the Mini App's pages rely on frame-ancestors alone.
     app.addHook('onSend', async (req, reply) => {
-      if (isMiniAppPage(req.url)) reply.removeHeader('x-frame-options');
+      if (telegramOn && isMiniAppPage(req.url)) reply.removeHeader('x-frame-options');
     });
   },
   { name: 'security-headers' },

@@ -11,6 +11,7 @@ import * as oauthClients from './0040-oauth-clients.js';
 import * as oauthConsents from './0041-oauth-consents.js';
 import * as oauthCodes from './0042-oauth-codes.js';
 import * as oauthTokens from './0043-oauth-tokens.js';
+import * as oauthFamilies from './0044-oauth-families.js';
 import * as telegramBindings from './0050-telegram-bindings.js';
 import * as telegramTaskCompletions from './0051-telegram-task-completions.js';
 import * as usersDropLockout from './0060-users-drop-lockout.js';
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0041-oauth-consents': oauthConsents,
   '0042-oauth-codes': oauthCodes,
   '0043-oauth-tokens': oauthTokens,
+  '0044-oauth-families': oauthFamilies,
   '0050-telegram-bindings': telegramBindings,
   '0051-telegram-task-completions': telegramTaskCompletions,
   '0060-users-drop-lockout': usersDropLockout,

@@ -211,11 +211,12 @@ const VENDOR_COMPANION_ORIGINS = {
 
 /**
  * Origins pages must be allowed to load captcha vendors from (CSP script-src, frame-src,
- * connect-src, style-src): only for vendors that are configured, so an unconfigured server
- * keeps the strict same-origin policy.
+ * connect-src, style-src): only for vendors that are configured, and none while captchas are off
+ * (CAPTCHA_ENABLED=0: no scene asks for one), so such a server keeps the strict same-origin policy.
  */
 export function captchaVendorOrigins(config: CaptchaConfig): string[] {
   const origins = new Set<string>();
+  if (!config.enabled) return [];
   for (const type of ['geetest', 'tencent', 'recaptcha'] as const) {
     const vendor = config[type];
     if (!vendor) continue;

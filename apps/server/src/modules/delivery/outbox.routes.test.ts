@@ -2,10 +2,9 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { App } from '../../app.js';
-import { loadConfig } from '../../config/index.js';
 import { connectDb } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { testApp } from '../../test-support/test-app.js';
+import { testApp, testConfig } from '../../test-support/test-app.js';
 import outboxRoutes from './outbox.routes.js';
 import { createOutboxRepository, type OutboxRow } from './outbox.repository.js';
 
@@ -26,7 +25,8 @@ async function routesApp(nodeEnv: 'development' | 'test' | 'production', rows: O
   app.decorate('db', db);
   app.addHook('onClose', () => db.destroy());
   await app.register(outboxRoutes, {
-    config: loadConfig({ NODE_ENV: nodeEnv, DATABASE_URL: 'sqlite::memory:' }),
+    // testConfig: production needs the shared keys it adds.
+    config: testConfig({ NODE_ENV: nodeEnv }),
   });
   apps.push(app);
   return app;

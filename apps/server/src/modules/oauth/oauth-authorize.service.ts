@@ -21,6 +21,8 @@ import {
 } from './oauth-request.js';
 import { clientSummary, scopeInfos } from './oauth-scope-info.js';
 import { newFamilyId, randomSecret } from './oauth-secrets.js';
+import type { OAuthFamiliesRepository } from './oauth-families.repository.js';
+import { REFRESH_TOKEN_TTL_MS } from './oauth-token.service.js';
 import type { OAuthTokensRepository } from './oauth-tokens.repository.js';
 import { withParams } from './oauth-uris.js';
 
@@ -32,6 +34,8 @@ export interface OAuthStores {
   consents: OAuthConsentsRepository;
   codes: OAuthCodesRepository;
   tokens: OAuthTokensRepository;
+  /** Token families: the lock every grant and revocation of a family takes. */
+  families: OAuthFamiliesRepository;
   now: () => number;
 }
 
@@ -53,7 +57,7 @@ const covers = (granted: readonly OAuthScope[], wanted: readonly OAuthScope[]) =
  * stored, so there is no request id to steal or expire.
  */
 export function createOAuthAuthorizeService(stores: OAuthStores) {
-  const { clients, consents, codes, tokens, now } = stores;
+  const { clients, consents, codes, families, now } = stores;
 
   async function requireValid(query: OAuthAuthorizeQuery, issuer: string): Promise<ValidRequest> {
     const check = await checkAuthorizationRequest(clients, query);
@@ -65,8 +69,18 @@ export function createOAuthAuthorizeService(stores: OAuthStores) {
   async function issueCode(userId: string, request: ValidRequest, issuer: string): Promise<string> {
     const code = randomSecret();
     const at = now();
+    const familyId = newFamilyId();
+    // The family outlives the code by a refresh token's life, as the used code's row does
+    // (oauth.plugin.ts purge), so a late replay still finds the lock to revoke under.
+    await families.create({
+      family_id: familyId,
+      client_id: request.client.clientId,
+      user_id: userId,
+      created_at: at,
+      expires_at: at + CODE_TTL_MS + REFRESH_TOKEN_TTL_MS,
+    });
     await codes.insert(code, {
-      family_id: newFamilyId(),
+      family_id: familyId,
       client_id: request.client.clientId,
       user_id: userId,
       redirect_uri: request.redirectUri,
@@ -165,7 +179,7 @@ export function createOAuthAuthorizeService(stores: OAuthStores) {
     async revokeApp(userId: string, clientId: string): Promise<boolean> {
       const hadConsent = await consents.remove(userId, clientId);
       await codes.deleteForUserClient(userId, clientId);
-      const revoked = await tokens.revokeForUserClient(userId, clientId, now());
+      const revoked = await families.revokeForUserClient(userId, clientId, now());
       return hadConsent || revoked > 0;
     },
 

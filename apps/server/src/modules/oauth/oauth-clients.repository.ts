@@ -43,7 +43,7 @@ export interface OAuthClientsRepository {
   list(): Promise<OAuthClient[]>;
   /** Returns the client and, for a confidential one, its secret: the only time it exists in clear. */
   add(input: NewClientInput, now: number): Promise<{ client: OAuthClient; secret: string | null }>;
-  /** Remove the client with its consents, codes and tokens. False when unknown. */
+  /** Remove the client with its consents, codes, tokens and token families. False when unknown. */
   remove(clientId: string): Promise<boolean>;
   /** A new secret for a confidential client (the old one stops working); null when unknown or public. */
   rotateSecret(clientId: string): Promise<string | null>;
@@ -131,6 +131,7 @@ export function createOAuthClientsRepository(db: Db): OAuthClientsRepository {
         await trx.deleteFrom('oauth_consents').where('client_id', '=', clientId).execute();
         await trx.deleteFrom('oauth_codes').where('client_id', '=', clientId).execute();
         await trx.deleteFrom('oauth_tokens').where('client_id', '=', clientId).execute();
+        await trx.deleteFrom('oauth_families').where('client_id', '=', clientId).execute();
         const result = await trx
           .deleteFrom('oauth_clients')
           .where('client_id', '=', clientId)

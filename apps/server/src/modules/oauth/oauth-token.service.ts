@@ -8,6 +8,7 @@ import {
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { OAuthStores } from './oauth-authorize.service.js';
 import type { OAuthClient } from './oauth-clients.repository.js';
+import type { LockedFamily } from './oauth-families.repository.js';
 import { OAuthProtocolError } from './oauth-protocol-error.js';
 import { parseScopes } from './oauth-request.js';
 import { pkceMatches, PREFIX, randomSecret, secretMatches } from './oauth-secrets.js';
@@ -38,7 +39,7 @@ const invalidGrant = (why: string) => new OAuthProtocolError('invalid_grant', wh
  * rotation and reuse detection), revocation (RFC 7009) and userinfo. RFC 9700 §2.2.2, §4.14.
  */
 export function createOAuthTokenService(stores: OAuthStores, accounts: AccountsRepository) {
-  const { clients, codes, tokens, now } = stores;
+  const { clients, codes, tokens, families, now } = stores;
 
   async function authenticate(creds: ClientCredentials): Promise<OAuthClient> {
     const challenge = creds.via === 'basic' ? 'Basic realm="oauth"' : undefined;
@@ -62,7 +63,9 @@ export function createOAuthTokenService(stores: OAuthStores, accounts: AccountsR
     return account && account.status === 'active' ? account : undefined;
   }
 
+  /** Issue into a family whose lock the caller holds (`locked`), in that same transaction. */
   async function issueTokens(
+    locked: LockedFamily,
     client: OAuthClient,
     userId: string,
     familyId: string,
@@ -71,7 +74,7 @@ export function createOAuthTokenService(stores: OAuthStores, accounts: AccountsR
   ): Promise<TokenResponse> {
     const at = now();
     const access = randomSecret(PREFIX.accessToken);
-    await tokens.insert(access, {
+    await locked.tokens.insert(access, {
       kind: 'access',
       family_id: familyId,
       client_id: client.clientId,
@@ -87,9 +90,11 @@ export function createOAuthTokenService(stores: OAuthStores, accounts: AccountsR
       scope: scopes.join(' '),
     };
     // Refresh tokens only for offline_access: an app that did not ask cannot outlive the hour.
+    let keepUntil = at + ACCESS_TOKEN_TTL_MS;
     if (refreshScopes.includes('offline_access')) {
       const refresh = randomSecret(PREFIX.refreshToken);
-      await tokens.insert(refresh, {
+      keepUntil = at + REFRESH_TOKEN_TTL_MS;
+      await locked.tokens.insert(refresh, {
         kind: 'refresh',
         family_id: familyId,
         client_id: client.clientId,
@@ -100,7 +105,21 @@ export function createOAuthTokenService(stores: OAuthStores, accounts: AccountsR
       });
       response.refresh_token = refresh;
     }
+    await locked.extend(keepUntil);
     return response;
+  }
+
+  /**
+   * Run a grant under its family's lock. The grant answers an error as a value, not a throw, so
+   * what it did before refusing (spending the code, revoking the family) is committed.
+   */
+  async function underFamilyLock(
+    familyId: string,
+    grant: (locked: LockedFamily) => Promise<TokenResponse | OAuthProtocolError>,
+  ): Promise<TokenResponse> {
+    const outcome = await families.withLock(familyId, grant);
+    if (outcome instanceof OAuthProtocolError) throw outcome;
+    return outcome;
   }
 
   return {
@@ -122,23 +141,32 @@ export function createOAuthTokenService(stores: OAuthStores, accounts: AccountsR
       if (!input.code_verifier || !CODE_VERIFIER_PATTERN.test(input.code_verifier))
         throw new OAuthProtocolError('invalid_request', 'code_verifier (43-128 characters) is required');
 
-      const stored = await codes.find(input.code);
+      const code = input.code;
+      const verifier = input.code_verifier;
+      const stored = await codes.find(code);
       // Codes of another client are not touched: that client could otherwise burn them.
       if (!stored || stored.clientId !== client.clientId) throw invalidGrant('unknown code');
-      const at = now();
-      if (!(await codes.claim(input.code, at))) {
-        // Second use: someone holds a copy. Everything the code led to ends (RFC 6749 §4.1.2).
-        await tokens.revokeFamily(stored.familyId, at);
-        throw invalidGrant('code already used');
-      }
-      // From here the code is spent whatever happens: one attempt per code.
-      if (stored.expiresAt <= at) throw invalidGrant('code expired');
-      if (stored.redirectUri !== input.redirect_uri) throw invalidGrant('redirect_uri does not match');
-      if (!pkceMatches(input.code_verifier, stored.codeChallenge))
-        throw invalidGrant('code_verifier does not match');
-      if (stored.issuer !== issuer) throw invalidGrant('code was issued by another issuer');
-      if (!(await activeAccount(stored.userId))) throw invalidGrant('account unavailable');
-      return issueTokens(client, stored.userId, stored.familyId, stored.scopes, stored.scopes);
+      // Read before the lock: inside it only the transaction's own queries may run.
+      const accountOk = (await activeAccount(stored.userId)) !== undefined;
+      // Spending the code, issuing its tokens and revoking them on a replay all happen under the
+      // family's lock: a replay, on any instance and in any order, either finds the winner's tokens
+      // committed and revokes them, or has revoked the family before the winner looks.
+      return underFamilyLock(stored.familyId, async (locked) => {
+        const at = now();
+        if (!(await locked.codes.claim(code, at))) {
+          // Second use: someone holds a copy. Everything the code led to ends (RFC 6749 §4.1.2).
+          await locked.revoke(at);
+          return invalidGrant('code already used');
+        }
+        // From here the code is spent whatever happens: one attempt per code.
+        if (!locked.family || locked.family.revokedAt !== null) return invalidGrant('code revoked');
+        if (stored.expiresAt <= at) return invalidGrant('code expired');
+        if (stored.redirectUri !== input.redirect_uri) return invalidGrant('redirect_uri does not match');
+        if (!pkceMatches(verifier, stored.codeChallenge)) return invalidGrant('code_verifier does not match');
+        if (stored.issuer !== issuer) return invalidGrant('code was issued by another issuer');
+        if (!accountOk) return invalidGrant('account unavailable');
+        return issueTokens(locked, client, stored.userId, stored.familyId, stored.scopes, stored.scopes);
+      });
     },
 
     /** RFC 6749 §6 with rotation; a reused refresh token revokes its family (RFC 9700 §4.14.2). */
@@ -158,16 +186,21 @@ export function createOAuthTokenService(stores: OAuthStores, accounts: AccountsR
           throw new OAuthProtocolError('invalid_scope', 'scope exceeds the original grant');
         scopes = asked;
       }
-      const at = now();
       if (stored.revokedAt !== null) throw invalidGrant('refresh token revoked');
-      if (!(await tokens.claimRefresh(input.refresh_token, at))) {
-        await tokens.revokeFamily(stored.familyId, at);
-        throw invalidGrant('refresh token already used');
-      }
-      if (stored.expiresAt <= at) throw invalidGrant('refresh token expired');
-      if (!(await activeAccount(stored.userId))) throw invalidGrant('account unavailable');
-      // The new refresh token keeps the original scope (RFC 6749 §6).
-      return issueTokens(client, stored.userId, stored.familyId, scopes, stored.scopes);
+      const refreshToken = input.refresh_token;
+      const accountOk = (await activeAccount(stored.userId)) !== undefined;
+      return underFamilyLock(stored.familyId, async (locked) => {
+        const at = now();
+        if (!locked.family || locked.family.revokedAt !== null) return invalidGrant('refresh token revoked');
+        if (!(await locked.tokens.claimRefresh(refreshToken, at))) {
+          await locked.revoke(at);
+          return invalidGrant('refresh token already used');
+        }
+        if (stored.expiresAt <= at) return invalidGrant('refresh token expired');
+        if (!accountOk) return invalidGrant('account unavailable');
+        // The new refresh token keeps the original scope (RFC 6749 §6).
+        return issueTokens(locked, client, stored.userId, stored.familyId, scopes, stored.scopes);
+      });
     },
 
     /**
@@ -177,7 +210,7 @@ export function createOAuthTokenService(stores: OAuthStores, accounts: AccountsR
     async revoke(client: OAuthClient, token: string): Promise<void> {
       const stored = await tokens.find(token);
       if (!stored || stored.clientId !== client.clientId) return;
-      if (stored.kind === 'refresh') await tokens.revokeFamily(stored.familyId, now());
+      if (stored.kind === 'refresh') await families.revoke(stored.familyId, now());
       else await tokens.revoke(token, now());
     },
 

@@ -7,6 +7,7 @@ import {
 import { createOAuthClientsRepository } from './oauth-clients.repository.js';
 import { createOAuthCodesRepository } from './oauth-codes.repository.js';
 import { createOAuthConsentsRepository } from './oauth-consents.repository.js';
+import { createOAuthFamiliesRepository } from './oauth-families.repository.js';
 import {
   createOAuthTokenService,
   REFRESH_TOKEN_TTL_MS,
@@ -36,6 +37,7 @@ export default fp<OAuthPluginOptions>(
       consents: createOAuthConsentsRepository(app.db),
       codes: createOAuthCodesRepository(app.db),
       tokens: createOAuthTokensRepository(app.db),
+      families: createOAuthFamiliesRepository(app.db),
       now: opts.now ?? (() => Date.now()),
     };
     app.decorate('oauth', {
@@ -52,9 +54,11 @@ export default fp<OAuthPluginOptions>(
           const at = stores.now();
           // Used codes stay as long as a refresh token they led to may live, so a late replay
           // is still recognised and still revokes its family.
-          Promise.all([stores.codes.purge(at - REFRESH_TOKEN_TTL_MS), stores.tokens.purge(at)]).catch(
-            (err: unknown) => app.log.warn({ err }, 'oauth purge failed'),
-          );
+          Promise.all([
+            stores.codes.purge(at - REFRESH_TOKEN_TTL_MS),
+            stores.tokens.purge(at),
+            stores.families.purge(at),
+          ]).catch((err: unknown) => app.log.warn({ err }, 'oauth purge failed'));
         }, purgeIntervalMs);
         timer.unref();
       });

@@ -25,8 +25,9 @@ export interface Kit {
   publicId: string;
 }
 
-export async function setup(): Promise<Kit> {
-  const app = await testApp();
+/** The kit on a fresh test app, or on `given` (another store, e.g. PostgreSQL shared by two apps). */
+export async function setup(given?: App): Promise<Kit> {
+  const app = given ?? (await testApp());
   // No password needed: the session is made directly.
   const user = await app.accounts.create({
     email: 'ann.lee@example.com',

@@ -36,13 +36,22 @@ async function keptOrNew(file: string): Promise<string> {
 }
 
 /**
+ * Whether Telegram (login, binding, Mini App) is on: a bot token is configured, or, outside
+ * production, one is generated (resolveBotToken). Production without a token has it off (43007), and
+ * then nothing of Telegram's may appear in the CSP either.
+ */
+export function telegramEnabled(config: Pick<AppConfig, 'nodeEnv' | 'telegram'>): boolean {
+  return config.telegram.botToken !== null || config.nodeEnv !== 'production';
+}
+
+/**
  * The bot token in force: TELEGRAM_BOT_TOKEN; else, outside production, a generated one (kept in
  * DATA_DIR/keys in development so an open simulator tab survives a restart; in memory for tests);
  * else null, and Telegram is off. The simulator signs with whatever this returns.
  */
 export async function resolveBotToken(config: AppConfig): Promise<string | null> {
   if (config.telegram.botToken) return config.telegram.botToken;
-  if (config.nodeEnv === 'production') return null;
+  if (!telegramEnabled(config)) return null;
   if (config.nodeEnv === 'test') return (testToken ??= generateBotToken());
   return keptOrNew(botTokenFile(config.dataDir));
 }

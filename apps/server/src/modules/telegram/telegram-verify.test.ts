@@ -86,6 +86,15 @@ describe('Login Widget data', () => {
     expect(outcome(() => verifier().verifyWidget(JSON.stringify(widget(30))))).toBe('ok');
   });
 
+  it('accepts the hash in lower-case hex only (one spelling, one replay key)', () => {
+    const data = widget();
+    const hash = String(data['hash']);
+    expect(
+      outcome(() => verifier().verifyWidget(JSON.stringify({ ...data, hash: hash.toUpperCase() }))),
+    ).toBe('signature');
+    expect(verifier().verifyWidget(JSON.stringify(data)).proof).toBe(hash);
+  });
+
   it('refuses malformed data before trusting any field', () => {
     expect(outcome(() => verifier().verifyWidget('{not json'))).toBe('malformed');
     expect(outcome(() => verifier().verifyWidget(JSON.stringify({ ...widget(), extra: { a: 1 } })))).toBe(
@@ -113,6 +122,13 @@ describe('Mini App init data (HMAC with the WebAppData key)', () => {
     const verified = verifier().verifyInitData(initData());
     expect(verified.kind).toBe('mini');
     expect(verified.user).toMatchObject({ id: '279058397', username: 'ann_lee', allowsWriteToPm: true });
+  });
+
+  it('refuses the hash in upper case (one spelling, one replay key)', () => {
+    const raw = initData();
+    const hash = new URLSearchParams(raw).get('hash') ?? '';
+    expect(verifier().verifyInitData(raw).proof).toBe(hash);
+    expect(outcome(() => verifier().verifyInitData(raw.replace(hash, hash.toUpperCase())))).toBe('signature');
   });
 
   it("accepts the library's published test vector (its documented token and hash)", () => {
@@ -192,6 +208,46 @@ describe('Mini App init data (Ed25519, third-party check)', () => {
     expect(TELEGRAM_PUBLIC_KEYS_HEX.test).toBe(
       '40055058a4ee38156a06562e52eece92a771bcd8346a8c4615cb7376eddf72ec',
     );
+  });
+
+  it('accepts the signature in its one canonical spelling only', () => {
+    const signature = new URLSearchParams(TELEGRAM_SIGNED).get('signature') ?? '';
+    expect(signature).toMatch(/^[A-Za-z0-9_-]{86}$/);
+    const respelled = (other: string) => TELEGRAM_SIGNED.replace(signature, encodeURIComponent(other));
+    const std = signature.replace(/-/g, '+').replace(/_/g, '/');
+    expect(std).not.toBe(signature);
+    // Each of these decodes (leniently) to the very same 64 bytes Telegram signed.
+    const spellings = [
+      `${signature}==`, // padding
+      `${signature}=`,
+      std, // the standard alphabet
+      `${std}==`,
+      `${signature.slice(0, 85)}R`, // non-zero unused trailing bits (Q = …0000, R = …0001)
+      `${signature.slice(0, 85)}Z`,
+      `${signature} `,
+      signature.slice(0, 85), // too short
+    ];
+    for (const other of spellings) {
+      if (other.trim().length >= 86)
+        expect(Buffer.from(other.trim(), 'base64url').equals(Buffer.from(signature, 'base64url'))).toBe(true);
+      expect(
+        outcome(() => thirdParty().verifyInitData(respelled(other))),
+        other,
+      ).toBe('signature');
+    }
+    expect(outcome(() => thirdParty().verifyInitData(TELEGRAM_SIGNED))).toBe('ok');
+  });
+
+  it('keys replays by the signed payload, not by how the data was spelled', () => {
+    const proof = thirdParty().verifyInitData(TELEGRAM_SIGNED).proof;
+    const signature = new URLSearchParams(TELEGRAM_SIGNED).get('signature') ?? '';
+    expect(proof).toMatch(/^ed25519:[0-9a-f]{64}$/);
+    expect(proof).not.toContain(signature);
+    // Reordered fields and another `hash` (not covered by the signature) are the same payload.
+    const params = [...new URLSearchParams(TELEGRAM_SIGNED)]
+      .reverse()
+      .map(([k, v]): [string, string] => (k === 'hash' ? [k, 'f'.repeat(64)] : [k, v]));
+    expect(thirdParty().verifyInitData(new URLSearchParams(params).toString()).proof).toBe(proof);
   });
 
   it('checks the signature with whichever key is configured (a generated test-environment stand-in)', () => {

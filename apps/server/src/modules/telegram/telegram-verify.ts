@@ -60,7 +60,11 @@ export interface VerifiedTelegramData {
   user: TelegramIdentity;
   /** Epoch seconds. */
   authDate: number;
-  /** What makes this payload unique (its hash, or its signature when only Ed25519 is checked): the replay key. */
+  /**
+   * What makes this payload unique, the replay key: its HMAC hash (lower-case hex), or with the
+   * Ed25519 check alone the SHA-256 of the signed message (never the signature's text, which a
+   * lenient decoder would take in several spellings).
+   */
   proof: string;
 }
 
@@ -74,7 +78,15 @@ export interface TelegramVerifierOptions {
   now: () => number;
 }
 
+/** Lower-case only: Telegram sends lower case, and one digest must have one spelling (it keys replays). */
 const HEX_64 = /^[0-9a-f]{64}$/;
+/**
+ * A 64-byte Ed25519 signature in base64url exactly as Telegram writes it: 86 characters, no
+ * padding, and a last character whose unused low 4 bits are zero (A, Q, g or w). Node's decoder
+ * would also take padding, the standard alphabet and non-zero trailing bits, giving one signature
+ * many spellings.
+ */
+const SIGNATURE_B64URL = /^[A-Za-z0-9_-]{85}[AQgw]$/;
 const fail = (reason: TelegramVerifyFailure): never => {
   throw new TelegramVerifyError(reason);
 };
@@ -189,12 +201,21 @@ export function createTelegramVerifier(opts: TelegramVerifierOptions): TelegramV
     pairs: Array<[string, string]>,
     hash: string | undefined,
     expected: (dcs: string) => string,
-  ) => hash !== undefined && sameHex(expected(dataCheckString(pairs, new Set(['hash']))), hash.toLowerCase());
+  ) => hash !== undefined && sameHex(expected(dataCheckString(pairs, new Set(['hash']))), hash);
 
-  const ed25519Ok = (pairs: Array<[string, string]>, signature: string | undefined) => {
-    if (signature === undefined || !/^[A-Za-z0-9_-]{86}(?:==)?$/.test(signature)) return false;
-    const message = `${botId}:WebAppData\n${dataCheckString(pairs, new Set(['hash', 'signature']))}`;
-    return verify(null, Buffer.from(message), publicKey, Buffer.from(signature, 'base64url'));
+  /**
+   * The SHA-256 of the signed message when the signature checks out, else null. That digest, not
+   * the signature's text, keys replays: whatever spelling got through, one payload has one key.
+   */
+  const ed25519Digest = (pairs: Array<[string, string]>, signature: string | undefined): string | null => {
+    if (signature === undefined || !SIGNATURE_B64URL.test(signature)) return null;
+    const bytes = Buffer.from(signature, 'base64url');
+    if (bytes.length !== 64 || bytes.toString('base64url') !== signature) return null;
+    const message = Buffer.from(
+      `${botId}:WebAppData\n${dataCheckString(pairs, new Set(['hash', 'signature']))}`,
+    );
+    if (!verify(null, message, publicKey, bytes)) return null;
+    return createHash('sha256').update(message).digest('hex');
   };
 
   return {
@@ -210,18 +231,18 @@ export function createTelegramVerifier(opts: TelegramVerifierOptions): TelegramV
       assertFresh(authDate);
       const user = widgetUserSchema.safeParse(fields);
       if (!user.success) return fail('malformed');
-      return { kind: 'widget', user: identityOf(user.data), authDate, proof: hash.toLowerCase() };
+      return { kind: 'widget', user: identityOf(user.data), authDate, proof: hash };
     },
 
     verifyInitData(raw) {
       const pairs = readPairs(raw, (text) => [...new URLSearchParams(text.trim().replace(/^[?#]/, ''))]);
       const fields = Object.fromEntries(pairs);
       const hash = fields['hash'];
-      const signature = fields['signature'];
       const useHmac = opts.initDataCheck !== 'ed25519';
       const useEd25519 = opts.initDataCheck !== 'hmac';
       if (useHmac && !hmacOk(pairs, hash, (dcs) => signData(dcs, opts.botToken))) return fail('signature');
-      if (useEd25519 && !ed25519Ok(pairs, signature)) return fail('signature');
+      const signedDigest = useEd25519 ? ed25519Digest(pairs, fields['signature']) : null;
+      if (useEd25519 && signedDigest === null) return fail('signature');
       const authDate = authDateOf(pairs);
       assertFresh(authDate);
       let userJson: unknown;
@@ -232,7 +253,8 @@ export function createTelegramVerifier(opts: TelegramVerifierOptions): TelegramV
       }
       const user = miniUserSchema.safeParse(userJson);
       if (!user.success) return fail('malformed');
-      const proof = useHmac && hash !== undefined ? hash.toLowerCase() : (signature ?? '');
+      // The HMAC (lower-case hex, one spelling) covers every field, the signature included.
+      const proof = useHmac && hash !== undefined ? hash : `ed25519:${signedDigest ?? ''}`;
       return { kind: 'mini', user: identityOf(user.data), authDate, proof };
     },
   };

@@ -1,0 +1,36 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { Env } from '../config/index.js';
+import { generateBotToken } from '../modules/telegram/telegram-bot-token.js';
+
+let cached: { pem: string; hmac: string; botToken: string } | undefined;
+
+/**
+ * The shared keys loadConfig requires in production and with PostgreSQL or Redis (SHARED_KEYS in
+ * config.ts), made once per test process: every app a test builds then agrees on them, as the
+ * instances of a deployment must. Production gets no bot token (Telegram off) unless a test sets one.
+ */
+export function testSharedKeys(nodeEnv: string | undefined = 'test'): Env {
+  cached ??= {
+    pem: generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString(),
+    hmac: randomBytes(32).toString('hex'),
+    botToken: generateBotToken(),
+  };
+  return {
+    PASSWORD_RSA_PRIVATE_KEY_PROD: cached.pem,
+    PASSWORD_RSA_PRIVATE_KEY_TESTNET: cached.pem,
+    PASSWORD_RSA_PRIVATE_KEY_TEST: cached.pem,
+    CAPTCHA_HMAC_KEY: cached.hmac,
+    ...(nodeEnv === 'production' ? {} : { TELEGRAM_BOT_TOKEN: cached.botToken }),
+  };
+}
+
+/** Whether loadConfig will ask this environment for the shared keys (mirrors sharedKeysRequiredBecause). */
+export function needsSharedKeys(env: Env): boolean {
+  return (
+    env['NODE_ENV'] === 'production' ||
+    /^postgres(ql)?:\/\//.test(env['DATABASE_URL'] ?? '') ||
+    Boolean(env['REDIS_URL'])
+  );
+}
