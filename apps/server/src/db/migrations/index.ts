@@ -11,11 +11,11 @@ import * as oauthClients from './0040-oauth-clients.js';
 import * as oauthConsents from './0041-oauth-consents.js';
 import * as oauthCodes from './0042-oauth-codes.js';
 import * as oauthTokens from './0043-oauth-tokens.js';
-import * as oauthFamilies from './0044-oauth-families.js';
 import * as telegramBindings from './0050-telegram-bindings.js';
 import * as telegramTaskCompletions from './0051-telegram-task-completions.js';
 import * as usersDropLockout from './0060-users-drop-lockout.js';
 import * as registrationBinding from './0061-registration-binding.js';
+import * as oauthFamilies from './0062-oauth-families.js';
 
 /**
  * Every migration, in order. Keys sort lexically (Kysely runs them in key order), so keep the
@@ -36,9 +36,9 @@ export const migrations: Record<string, Migration> = {
   '0041-oauth-consents': oauthConsents,
   '0042-oauth-codes': oauthCodes,
   '0043-oauth-tokens': oauthTokens,
-  '0044-oauth-families': oauthFamilies,
   '0050-telegram-bindings': telegramBindings,
   '0051-telegram-task-completions': telegramTaskCompletions,
   '0060-users-drop-lockout': usersDropLockout,
   '0061-registration-binding': registrationBinding,
+  '0062-oauth-families': oauthFamilies,
 };

@@ -5,7 +5,7 @@ import { TEST_PG_URL } from '../../test-support/postgres.js';
 import { connectDb, type Db } from '../connect.js';
 import { migrations } from './index.js';
 
-/** A store with OAuth codes and tokens from before 0044 gets a family row for each family. */
+/** A store with OAuth codes and tokens from before 0062 gets a family row for each family. */
 async function backfilled(db: Db, schema: string | null) {
   const migrator = new Migrator({
     db,
@@ -50,12 +50,12 @@ async function backfilled(db: Db, schema: string | null) {
   ]);
 }
 
-const pg = await pgSchemaOrSkip('0044-oauth-families');
+const pg = await pgSchemaOrSkip('0062-oauth-families');
 afterAll(async () => {
   await pg?.drop();
 });
 
-describe('0044-oauth-families', () => {
+describe('0062-oauth-families', () => {
   it('backfills the families of existing codes and tokens on SQLite', async () => {
     const db = connectDb({ kind: 'sqlite', file: ':memory:' });
     try {
