@@ -20,7 +20,7 @@ import {
 
 /**
  * A sign-up flow belongs to the browser that started it (docs/flows/registration.md, "Bound to
- * the browser"; ADR 0010): the uuid alone, from a log or a shared URL, opens nothing.
+ * the browser"; ADR 0012): the uuid alone, from a log or a shared URL, opens nothing.
  */
 
 let app: App;

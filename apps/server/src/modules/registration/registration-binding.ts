@@ -5,7 +5,7 @@ import { newBindingSecret } from './registration-secrets.js';
 
 /**
  * The browser end of a sign-up flow's binding (docs/flows/registration.md, "Bound to the
- * browser"; ADR 0010): a random secret in an HttpOnly cookie, whose hash the flow row keeps.
+ * browser"; ADR 0012): a random secret in an HttpOnly cookie, whose hash the flow row keeps.
  * Clients with header transport (the Telegram Mini App in a cross-site frame, which never sends
  * our SameSite=Lax cookies) get it in `result.signup_binding` and send it as `X-Signup-Binding`.
  */

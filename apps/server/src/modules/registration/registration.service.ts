@@ -111,7 +111,7 @@ export interface Registered {
 /**
  * The browser binding a call presents (registration-binding.ts): the secret itself, or null when
  * the request carries none. A flow is tied to the binding it started with; every step that reads
- * or moves it needs the same one, except the e-mail link's own verification (ADR 0010).
+ * or moves it needs the same one, except the e-mail link's own verification (ADR 0012).
  */
 export type Binding = string | null;
 
@@ -479,7 +479,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
     async verify(ctx, uuid, proof, binding) {
       const now = clock();
       // The link's token proves the mailbox in whatever browser the mail is opened; a typed code
-      // comes from the browser that started (ADR 0010).
+      // comes from the browser that started (ADR 0012).
       const row =
         proof.token !== undefined ? await load(ctx, uuid, now) : await loadBound(ctx, uuid, binding, now);
       if (row.stage !== 'code_sent') throw new ApiError(RetCode.REGISTER_STEP_INVALID);
