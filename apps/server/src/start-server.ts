@@ -1,10 +1,24 @@
-import { buildApp, type BuildAppOptions } from './app.js';
-import { ConfigError, loadConfig, maskUrl, type AppConfig } from './config/index.js';
+import { buildApp, type App, type BuildAppOptions } from './app.js';
+import { ConfigError, loadConfig, maskUrl, type AppConfig, type Env } from './config/index.js';
+import { DEV_TOOLS_NETWORK_WARNING, devToolsNotice } from './config/dev-tools.js';
+import { productionSecretFindings } from './config/production-secrets.js';
 import { startBanner } from './site-urls.js';
 
-/** Build, listen, and close gracefully on SIGINT/SIGTERM. Shared by production and src/dev.ts. */
-export async function startServer(config: AppConfig, opts: BuildAppOptions = {}): Promise<void> {
+/**
+ * Build, listen, and close gracefully on SIGINT/SIGTERM. Shared by production and src/dev.ts.
+ * Resolves to the listening app (tests close it).
+ */
+export async function startServer(config: AppConfig, opts: BuildAppOptions = {}): Promise<App> {
+  // Secrets that look like development's (config/production-secrets.ts): refuse or warn before serving.
+  const secrets = await productionSecretFindings(config);
+  if (secrets.refuse.length) {
+    console.error(`Refusing to start:\n  ${secrets.refuse.join('\n  ')}`);
+    process.exit(1);
+  }
   const app = buildApp(config, opts);
+  for (const warning of secrets.warn) app.log.warn(warning);
+  if (config.nodeEnv !== 'production' && config.devTools === 'network')
+    app.log.warn(DEV_TOOLS_NETWORK_WARNING);
   let closing = false;
   const close = (signal: string) => {
     if (closing) return;
@@ -38,13 +52,15 @@ export async function startServer(config: AppConfig, opts: BuildAppOptions = {})
     'store',
   );
   // The banner is for the person who typed `npm start`, not for the log collector.
-  process.stdout.write(`\n${startBanner(config, port)}\n\n`);
+  const notice = devToolsNotice(config);
+  process.stdout.write(`\n${startBanner(config, port)}\n${notice ? `\n${notice}\n` : ''}\n`);
+  return app;
 }
 
 /** The environment as configuration; exits with the list of problems when invalid. */
-export function readConfig(): AppConfig {
+export function readConfig(env: Env = process.env): AppConfig {
   try {
-    return loadConfig(process.env);
+    return loadConfig(env);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

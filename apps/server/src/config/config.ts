@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isValidHostName, SITE_IDS, type Environment, type SiteId } from '@gatehouse/contract';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_DIST, WEB_SOURCE_ROOT } from './repo-paths.js';
 import { loadCaptchaConfig, type CaptchaConfig } from '../modules/captcha/captcha-config.js';
+import { DEV_TOOLS_MODES, devToolsExposureProblem, type DevToolsMode } from './dev-tools.js';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -54,6 +55,8 @@ export interface AppConfig {
   telegram: TelegramConfig;
   /** Captcha scenes, the self-hosted challenge and the vendor keys (modules/captcha, docs/captcha.md). */
   captcha: CaptchaConfig;
+  /** Who the development stand-ins answer (config/dev-tools.ts); production has none. */
+  devTools: DevToolsMode;
 }
 
 export interface TelegramConfig {
@@ -153,6 +156,8 @@ const envSchema = z.object({
     .string()
     .regex(/^(?:https:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/, 'an https:// URL or a path on this server')
     .optional(),
+  // Development stand-ins reachable only from this machine unless explicitly opened (config/dev-tools.ts).
+  DEV_TOOLS: z.enum(DEV_TOOLS_MODES).default('loopback'),
 });
 
 /**
@@ -298,6 +303,14 @@ export function loadConfig(
   }
   const e = parsed.data;
   const issues: string[] = [];
+  // Development tools must not reach the network by accident (config/dev-tools.ts).
+  const exposure = devToolsExposureProblem({
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    devTools: e.DEV_TOOLS,
+    configured: (name) => Boolean(env[name]),
+  });
+  if (exposure) issues.push(exposure);
   const dataDir = e.DATA_DIR ? path.resolve(cwd, e.DATA_DIR) : DEFAULT_DATA_DIR;
   const databaseUrl = e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'gatehouse.sqlite')}`;
   const database = parseDatabase(databaseUrl, cwd, issues);
@@ -365,5 +378,6 @@ export function loadConfig(
           : '/dev/telegram/telegram-widget.js'),
     },
     captcha,
+    devTools: e.DEV_TOOLS,
   };
 }

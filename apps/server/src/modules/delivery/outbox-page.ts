@@ -35,10 +35,18 @@ function row(m: OutboxRow): string {
  */
 export function renderOutboxPage(
   messages: readonly OutboxRow[],
-  opts: { styleNonce: string | null; recipient?: string },
+  opts: {
+    styleNonce: string | null;
+    recipient?: string;
+    /** Shown above everything while the page answers the whole network (DEV_TOOLS=network). */
+    exposureWarning?: string;
+  },
 ): string {
   const nonce = opts.styleNonce ? ` nonce="${escapeHtml(opts.styleNonce)}"` : '';
   const heading = opts.recipient ? `Outbox for ${escapeHtml(opts.recipient)}` : 'Outbox';
+  const warning = opts.exposureWarning
+    ? `<p class="exposed" role="alert"><strong>Warning:</strong> ${escapeHtml(opts.exposureWarning)}</p>\n`
+    : '';
   const body = messages.length
     ? `<table><thead><tr><th>Sent</th><th>Channel</th><th>To</th><th>Kind</th><th>Locale</th><th>Status</th><th>Message</th></tr></thead><tbody>${messages.map(row).join('')}</tbody></table>`
     : '<p>No messages yet.</p>';
@@ -56,10 +64,11 @@ th,td{border:1px solid #ccc;padding:.4rem;vertical-align:top;text-align:left}
 pre{white-space:pre-wrap;margin:.3rem 0 0;font:inherit}
 .code strong{font:600 1.2rem ui-monospace,monospace;letter-spacing:.1em}
 .subject{font-weight:600;margin:0}
+.exposed{background:#b00020;color:#fff;padding:.8rem 1rem;font-size:1.1rem}
 </style>
 </head>
 <body>
-<h1>${heading}</h1>
+${warning}<h1>${heading}</h1>
 <p>Development only: every mail and SMS the server sent, newest first. JSON for tests: <code>/dev/outbox.json?to=&lt;recipient&gt;&amp;limit=20</code>.</p>
 <form method="get" action="/dev/outbox"><label>Recipient <input name="to" value="${escapeHtml(opts.recipient ?? '')}"></label> <button type="submit">Filter</button></form>
 ${body}

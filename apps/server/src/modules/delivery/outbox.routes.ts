@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/index.js';
+import { DEV_TOOLS_NETWORK_WARNING } from '../../config/dev-tools.js';
+import devOnlyGuard, { devToolsOn } from '../../plugins/dev-only-guard.js';
 import { styleNonce } from '../../plugins/security-headers.js';
 import { renderOutboxPage } from './outbox-page.js';
 import { createOutboxRepository, type OutboxRow } from './outbox.repository.js';
@@ -41,11 +43,13 @@ const toJson = (m: OutboxRow): z.infer<typeof messageSchema> => ({
 
 /**
  * `GET /dev/outbox` (HTML) and `GET /dev/outbox.json?to=&limit=` (JSON `{ messages }`, newest
- * first): what the server sent, for developers and tests. Never in production: the routes are
- * not even registered there, so they answer 404 like any unknown path.
+ * first): what the server sent, for developers and tests. Never in production (nor with
+ * DEV_TOOLS=off): the routes are not even registered there, so they answer 404 like any unknown
+ * path. Elsewhere only this machine reaches them, unless DEV_TOOLS=network (plugins/dev-only-guard.ts).
  */
 const outboxRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
-  if (config.nodeEnv === 'production') return;
+  if (!devToolsOn(config)) return;
+  await app.register(devOnlyGuard, { config });
   const outbox = createOutboxRepository(app.db);
   // Dev tools are hidden from the OpenAPI document and never cached.
   const common = { hide: true, tags: ['dev'] };
@@ -81,6 +85,7 @@ const outboxRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, {
         renderOutboxPage(rows, {
           styleNonce: styleNonce(reply),
           ...(req.query.to ? { recipient: req.query.to } : {}),
+          ...(config.devTools === 'network' ? { exposureWarning: DEV_TOOLS_NETWORK_WARNING } : {}),
         }),
       );
   });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppConfig } from '../../config/index.js';
+import devOnlyGuard, { devToolsOn } from '../../plugins/dev-only-guard.js';
 import { styleNonce } from '../../plugins/security-headers.js';
 import { DEMO_CLIENT_PATH } from '../oauth/oauth-demo-seed.js';
 import { issuerOf } from '../oauth/oauth-issuer.js';
@@ -16,7 +17,8 @@ function html(reply: FastifyReply, status: number, body: string): FastifyReply {
 
 /**
  * The demo OAuth client (issue 6; docs/oauth.md "Try it"), served by this server at
- * `/dev/oauth-demo` in development and tests only: the routes are not registered in production.
+ * `/dev/oauth-demo` in development and tests only: the routes are not registered in production
+ * (nor with DEV_TOOLS=off), and only this machine reaches them unless DEV_TOOLS=network.
  *
  * - `GET /dev/oauth-demo`: "Sign in with Gatehouse".
  * - `GET /dev/oauth-demo/start`: discovers the authorization server at the page's own origin (the
@@ -29,7 +31,8 @@ function html(reply: FastifyReply, status: number, body: string): FastifyReply {
  * origin the browser uses (true for `npm start` / `npm run dev` on localhost).
  */
 const oauthDemoRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
-  if (config.nodeEnv === 'production') return;
+  if (!devToolsOn(config)) return;
+  await app.register(devOnlyGuard, { config });
   const schema = { hide: true, tags: ['dev'] };
   const secureCookie = false; // development only, on plain http://*.localhost
 

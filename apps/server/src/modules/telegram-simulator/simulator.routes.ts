@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config/index.js';
+import devOnlyGuard, { devToolsOn } from '../../plugins/dev-only-guard.js';
 import { styleNonce } from '../../plugins/security-headers.js';
 import { renderSimulatorPage, renderWidgetPage } from './simulator-pages.js';
 import { WIDGET_POPUP_SCRIPT, WIDGET_SCRIPT } from './simulator-scripts.js';
@@ -108,11 +109,13 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
  * - `GET /dev/telegram/telegram-widget.js`: stand-in of Telegram's widget script (`Telegram.Login.auth`);
  * - `GET /dev/telegram/widget`: the login popup (or, with `return_to`, the redirect mode);
  * - `GET /dev/telegram/widget.json`: signed Login Widget data for a user.
- * Not registered in production (404 like any unknown path) nor without a bot token.
+ * Not registered in production or with DEV_TOOLS=off (404 like any unknown path) nor without a
+ * bot token; only this machine reaches it unless DEV_TOOLS=network (plugins/dev-only-guard.ts).
  */
 const simulatorRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
   const botToken = app.telegramBotToken;
-  if (config.nodeEnv === 'production' || botToken === null) return;
+  if (!devToolsOn(config) || botToken === null) return;
+  await app.register(devOnlyGuard, { config });
   const common = { hide: true, tags: ['dev'] };
   const defaultId = () => String(randomInt(100_000_000, 2_000_000_000));
 
