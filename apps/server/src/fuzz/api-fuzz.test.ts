@@ -36,6 +36,9 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const inCi = process.env.CI === 'true';
 
+/** Stands for the fuzz user's live session token in generated cases (and in printed counterexamples). */
+const SESSION_PLACEHOLDER = 'FUZZ-SESSION';
+
 /** Lifted so the baseline limit rarely answers first; route limits still apply (random addresses). */
 const FUZZ_ENV = { RATE_LIMIT_MAX: '1000000' };
 
@@ -176,6 +179,20 @@ describe.each(stores)('API fuzz on $name', (store) => {
   let targets: Target[];
   let ctx: Parameters<typeof casesFor>[1];
   let setupChanges: string[];
+  let userId: string;
+  let sessionToken: string;
+
+  /**
+   * Cases name the fuzz user's session by a placeholder; each gets a live session in its place,
+   * made anew when a logout case has ended the last one, so private routes stay reachable.
+   */
+  async function withLiveSession(headers: Record<string, string>): Promise<Record<string, string>> {
+    if (!Object.values(headers).some((v) => v.includes(SESSION_PLACEHOLDER))) return headers;
+    if (!(await app.sessions.verify(sessionToken))) sessionToken = await app.sessions.create(userId);
+    return Object.fromEntries(
+      Object.entries(headers).map(([k, v]) => [k, v.replaceAll(SESSION_PLACEHOLDER, sessionToken)]),
+    );
+  }
 
   beforeAll(async () => {
     ({ app, fingerprint, close } = await store.open());
@@ -188,11 +205,12 @@ describe.each(stores)('API fuzz on $name', (store) => {
     const at = Date.now();
     const before = await storeSnapshot(fingerprint, at);
     const account = await createAccount(app, { email: 'fuzz-user@example.com' });
-    const sessionToken = await app.sessions.create(account.id);
+    userId = account.id;
+    sessionToken = await app.sessions.create(account.id);
     setupChanges = changedParts(before, await storeSnapshot(fingerprint, at));
     const demo = await app.oauth.stores.clients.find(DEMO_CLIENT_ID);
     ctx = {
-      sessionToken,
+      sessionToken: SESSION_PLACEHOLDER,
       hints: {
         client_id: [DEMO_CLIENT_ID],
         redirect_uri: demo?.redirectUris ?? [],
@@ -232,12 +250,13 @@ describe.each(stores)('API fuzz on $name', (store) => {
     for (const [index, target] of targets.entries()) {
       const property = fc.asyncProperty(casesFor(target, ctx), async (c) => {
         cases++;
+        const headers = await withLiveSession(c.headers);
         const at = Date.now();
         const before = c.definite ? await storeSnapshot(fingerprint, at) : null;
         const res = await app.inject({
           method: c.method,
           url: c.url,
-          headers: c.headers,
+          headers,
           remoteAddress: c.remoteAddress,
           ...(c.payload !== undefined ? { payload: c.payload } : {}),
         });
