@@ -11,7 +11,6 @@ import type { Database } from '../db/schema.js';
  * Left out, on purpose:
  * - `sessions.last_seen_at`: a valid session is touched by any call that reads it (bookkeeping,
  *   not a change the request asked for);
- * - `web_config`: configuration, written by the seed only;
  * - rate-limit counters (Redis `gh:rl:*`, or process memory without Redis): counting refused
  *   requests is their job; a flood of garbage is still a flood;
  * - key/value entries that expire within a minute of the snapshot, since the store's own sweeper
@@ -31,6 +30,7 @@ export const BUSINESS_TABLES = [
   'telegram_bindings',
   'telegram_task_completions',
   'outbox',
+  'web_config',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Columns a request may touch without changing anything it was asked to do. */
