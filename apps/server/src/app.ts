@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/index.js';
 import { loggerOptions } from './config/logger.js';
 import type { Db } from './db/connect.js';
 import { frameworkErrorHandler } from './framework-errors.js';
+import { createGuardedValidatorCompiler } from './lib/validator-compiler.js';
 import accounts from './modules/accounts/accounts.plugin.js';
 import countriesRoutes from './modules/countries/countries.routes.js';
 import registrationRoutes from './modules/registration/registration.routes.js';
@@ -95,9 +96,12 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Every route schema behind the safe-input check (control characters refused in every field).
+  const validation = createGuardedValidatorCompiler();
+  app.setValidatorCompiler(validation.compiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('guardedInputs', validation.guarded);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -189,5 +193,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The validated configuration the app was built with. */
     config: AppConfig;
+    /** `METHOD url part` of every route input behind the safe-input check (for the test that none escapes). */
+    guardedInputs: ReadonlySet<string>;
   }
 }

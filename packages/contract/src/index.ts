@@ -29,6 +29,7 @@ export * from './rules/blocked-countries.js';
 export * from './rules/bonus.js';
 export * from './rules/safe-redirect.js';
 export * from './rules/unsafe-chars.js';
+export * from './rules/control-chars.js';
 export * from './api/account.js';
 export * from './api/register.js';
 export * from './api/countries.js';

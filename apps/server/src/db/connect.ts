@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DatabaseConfig } from '../config/index.js';
+import { refuseNulText } from './nul-guard.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -35,14 +36,17 @@ export function openSqlite(file: string): SqliteDatabase.Database {
   return sqlite;
 }
 
-/** Create the Kysely instance for the configured store. The caller owns it and must `destroy()` it. */
+/**
+ * Create the Kysely instance for the configured store. The caller owns it and must `destroy()` it.
+ * Both stores refuse text with a NUL character alike (nul-guard.ts).
+ */
 export function connectDb(config: DatabaseConfig, opts: { pgSchema?: string } = {}): Db {
   if (opts.pgSchema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(opts.pgSchema)) {
     throw new Error('pgSchema must be a plain lower-case identifier');
   }
   if (config.kind === 'sqlite') {
     return new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(openSqlite(config.file)) }),
+      dialect: refuseNulText(new SqliteDialect({ database: withStatementCache(openSqlite(config.file)) })),
     });
   }
   const pool = new pg.Pool({
@@ -52,5 +56,5 @@ export function connectDb(config: DatabaseConfig, opts: { pgSchema?: string } = 
     // Tests run each suite in its own schema; production uses the default search path.
     ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: refuseNulText(new PostgresDialect({ pool })) });
 }

@@ -30,6 +30,22 @@ describe.skipIf('skip' in setup)('migrations on PostgreSQL', () => {
     expect(await migrateToLatest(db)).toEqual([last]);
   });
 
+  it('migrates a second schema of the same database (parallel runs), bookkeeping tables apart', async () => {
+    // The first test migrated `setup.schema`; Kysely must not take its lock table for this one's.
+    const other = await freshPgSchema();
+    if ('skip' in other) throw new Error(other.skip);
+    const second = connectDb({ kind: 'postgres', url: TEST_PG_URL }, { pgSchema: other.schema });
+    try {
+      expect(await migrateToLatest(second)).toEqual(Object.keys(migrations));
+      const tables = await second.introspection.getTables({ withInternalKyselyTables: true });
+      const own = tables.filter((t) => t.schema === other.schema).map((t) => t.name);
+      expect(own).toEqual(expect.arrayContaining(['kysely_migration', 'kysely_migration_lock']));
+    } finally {
+      await second.destroy();
+      await other.drop();
+    }
+  });
+
   it('reads bigint epoch milliseconds back as numbers', async () => {
     const now = 1_893_456_000_123;
     await db.insertInto('web_config').values({ name: 'pg-x', value: '{}', updated_at: now }).execute();

@@ -76,6 +76,26 @@ describe('API conventions in the built app', () => {
     expect(res.json().ret_code).toBe(RetCode.PAYLOAD_TOO_LARGE);
   });
 
+  it('refuses a body that is not UTF-8 instead of repairing it (fuzz finding: logout ran on it)', async () => {
+    for (const bytes of [[0x80], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xff]]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/x-api/echo',
+        payload: Buffer.concat([Buffer.from('{"x":"a'), Buffer.from(bytes), Buffer.from('"}')]),
+        headers: { platform: 'pc', 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, bytes.join(',')).toBe(400);
+      expect(res.json().ret_code).toBe(RetCode.PARAMS_INVALID);
+    }
+    const bom = await app.inject({
+      method: 'POST',
+      url: '/x-api/echo',
+      payload: Buffer.from('\ufeff{"x":"Zoë"}', 'utf8'),
+      headers: { platform: 'pc', 'content-type': 'application/json' },
+    });
+    expect(bom.json()).toEqual({ ret_code: 0, ret_msg: 'OK', result: 3 });
+  });
+
   it('has a working session service on the store', async () => {
     const token = await app.sessions.create('user-1');
     expect(await app.sessions.verify(token)).toMatchObject({ userId: 'user-1' });

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decidePage, oauthAuthorizeQuerySchema, OAUTH_PATHS } from '@gatehouse/contract';
 import { sendOAuthErrorPage } from './oauth-error-page.js';
 import { issuerOf } from './oauth-issuer.js';
@@ -14,14 +14,20 @@ const SAFE_LOCATION = /^\/(?![/\\])[\x21-\x7e]*$/;
  * goes to the web's OAuth entry page `/{lang}/oauth?<same query>` (303), which logs the user in
  * and asks for consent. The language follows the page rules (Accept-Language, site default).
  */
-const oauthEntryRoutes: FastifyPluginAsync = async (app) => {
-  app.get(OAUTH_PATHS.authorize, async (req, reply) => {
-    const found = issuerOf(req);
-    const parsed = oauthAuthorizeQuerySchema.safeParse(req.query);
-    // A repeated parameter arrives as an array and fails here too (RFC 6749 §3.1).
-    if (!found || !parsed.success) return sendOAuthErrorPage(reply);
+/**
+ * A route schema rather than a safeParse in the handler, so the query gets the safe-input check
+ * every route schema gets (a NUL in client_id reached the store); a failure shows this route's
+ * error page, hence attachValidation.
+ */
+const ENTRY_OPTIONS = { schema: { querystring: oauthAuthorizeQuerySchema }, attachValidation: true };
 
-    const check = await checkAuthorizationRequest(app.oauth.stores.clients, parsed.data);
+const oauthEntryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(OAUTH_PATHS.authorize, ENTRY_OPTIONS, async (req, reply) => {
+    const found = issuerOf(req);
+    // A repeated parameter arrives as an array and fails here too (RFC 6749 §3.1).
+    if (!found || req.validationError) return sendOAuthErrorPage(reply);
+
+    const check = await checkAuthorizationRequest(app.oauth.stores.clients, req.query);
     if (!check.ok) {
       if (!check.refusal.redirectable) return sendOAuthErrorPage(reply);
       return reply
