@@ -11,11 +11,14 @@ import type { Database } from '../db/schema.js';
  * Left out, on purpose:
  * - `sessions.last_seen_at`: a valid session is touched by any call that reads it (bookkeeping,
  *   not a change the request asked for);
- * - rate-limit counters (Redis `gh:rl:*`, or process memory without Redis): counting refused
- *   requests is their job; a flood of garbage is still a flood;
+ * - rate-limit counters (Redis `gh:rl:*`, process memory, and the route limits' `rl:*` keys in the
+ *   key/value store): counting refused requests is their job; a flood of garbage is still a flood;
  * - key/value entries that expire within a minute of the snapshot, since the store's own sweeper
  *   may delete them between two snapshots.
  */
+/** The route limits' counters in the key/value store (plugins/rate-limit-store.ts). */
+const RATE_LIMIT_KEYS = 'rl:';
+
 export const BUSINESS_TABLES = [
   'users',
   'registrations',
@@ -78,13 +81,18 @@ export async function storeSnapshot(opts: FingerprintOptions, at: number): Promi
       keys.forEach((key, i) => {
         const ttl = Number(replies[2 * i]?.[1]);
         if (ttl >= 0 && Date.now() + ttl < cutoff) return;
+        if (key.startsWith(`${prefix}gh:kv:${RATE_LIMIT_KEYS}`)) return;
         entries.push(`${key}=${String(replies[2 * i + 1]?.[1])}`);
       });
     }
     out['kv'] = hash(entries);
   } else {
     const rows = await opts.db.selectFrom('kv_entries').selectAll().execute();
-    out['kv'] = hash(rows.filter((r) => r.expires_at === null || r.expires_at > cutoff));
+    out['kv'] = hash(
+      rows.filter(
+        (r) => (r.expires_at === null || r.expires_at > cutoff) && !r.key.startsWith(RATE_LIMIT_KEYS),
+      ),
+    );
   }
   return out;
 }

@@ -49,7 +49,8 @@ function spellings(email: string): string[] {
     `${email}  `,
     `${local.toUpperCase()}@${domain}`,
     `${local}@${domain.toUpperCase()}`,
-    `\t${email.toUpperCase()} `,
+    // A tab would be refused outright (ADR 0014: no control characters in any input).
+    `  ${email.toUpperCase()} `,
     `${local[0]?.toUpperCase()}${local.slice(1)}@${domain}`,
   ];
 }
