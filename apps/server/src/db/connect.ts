@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import type { DatabaseConfig } from '../config/index.js';
+import { CurrentSchemaPostgresDialect } from './pg-introspector.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -52,5 +53,5 @@ export function connectDb(config: DatabaseConfig, opts: { pgSchema?: string } = 
     // Tests run each suite in its own schema; production uses the default search path.
     ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
 }
