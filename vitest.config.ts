@@ -64,7 +64,11 @@ const storeProjects: TestProjectConfiguration[] = unavailable
         name,
         include: ['apps/server/src/test-support/stores-unavailable.notice.ts'],
         environment: 'node',
-        env: { GATEHOUSE_STORES_UNAVAILABLE: unavailable, GATEHOUSE_STORES_REQUIRED: onCi() ? '1' : '0' },
+        env: {
+          GATEHOUSE_STORES_PROJECT: name,
+          GATEHOUSE_STORES_UNAVAILABLE: unavailable,
+          GATEHOUSE_STORES_REQUIRED: onCi() ? '1' : '0',
+        },
       },
     }))
   : [

@@ -3,12 +3,13 @@
 // run every test on both stores.
 import { it } from 'vitest';
 
+const project = process.env.GATEHOUSE_STORES_PROJECT ?? 'server-pg';
 const reason = process.env.GATEHOUSE_STORES_UNAVAILABLE ?? 'PostgreSQL or Redis not reachable';
 
 if (process.env.GATEHOUSE_STORES_REQUIRED === '1') {
-  it(`PostgreSQL + Redis are required on CI: ${reason}`, () => {
+  it(`${project} did not run, and CI requires it: ${reason}`, () => {
     throw new Error(`PostgreSQL + Redis are required on CI (CI=true): ${reason}`);
   });
 } else {
-  it.skip(`skipped on PostgreSQL + Redis: ${reason}`, () => {});
+  it.skip(`${project} skipped: ${reason}`, () => {});
 }
