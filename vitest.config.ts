@@ -1,7 +1,90 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import { onCi, storesUnavailable } from './scripts/lib/test-stores.mjs';
 
 // One runner for every kind of test; projects keep their environments apart.
 const source = { conditions: ['source', 'module', 'browser', 'development|production'] };
+
+/**
+ * Server tests that do not run a second time on PostgreSQL + Redis, each for a reason: they test
+ * SQLite itself, or already open PostgreSQL and Redis themselves next to SQLite. Keep it short.
+ */
+const SQLITE_ONLY_OR_ALREADY_BOTH = [
+  'apps/server/src/db/migrate.test.ts', // the SQLite file: nested folders, WAL, reopening
+  'apps/server/src/db/statement-cache.test.ts', // better-sqlite3's prepared statements
+  'apps/server/src/db/dialect.test.ts', // already PostgreSQL: every migration down and up
+  'apps/server/src/plugins/kv/kv-contract.test.ts', // already memory, SQLite and Redis side by side
+  'apps/server/src/modules/oauth/oauth-repositories.test.ts', // already SQLite and PostgreSQL
+  'apps/server/src/plugins/rate-limit.test.ts', // already without Redis and with it, each chosen in the file
+];
+
+const server = {
+  ssr: { resolve: { conditions: ['source'] } },
+  test: {
+    name: 'server',
+    include: ['apps/server/src/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+  },
+} satisfies TestProjectConfiguration;
+
+const e2e = {
+  ssr: { resolve: { conditions: ['source'] } },
+  test: {
+    name: 'e2e',
+    include: ['e2e/**/*.spec.ts'],
+    environment: 'node',
+    globalSetup: ['e2e/support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+} satisfies TestProjectConfiguration;
+
+const STORE_GLOBAL_SETUP = 'apps/server/src/test-support/store-global-setup.ts';
+
+// The same server tests and browser specs on PostgreSQL + Redis (docs/development.md). When either
+// is not reachable, each project is one notice instead: skipped with the reason, or failed on CI.
+const unavailable = await storesUnavailable();
+const storeProjects: TestProjectConfiguration[] = unavailable
+  ? ['server-pg', 'e2e-pg'].map((name) => ({
+      test: {
+        name,
+        include: ['apps/server/src/test-support/stores-unavailable.notice.ts'],
+        environment: 'node',
+        env: {
+          GATEHOUSE_STORES_PROJECT: name,
+          GATEHOUSE_STORES_UNAVAILABLE: unavailable,
+          GATEHOUSE_STORES_REQUIRED: onCi() ? '1' : '0',
+        },
+      },
+    }))
+  : [
+      {
+        ...server,
+        test: {
+          ...server.test,
+          name: 'server-pg',
+          exclude: [...configDefaults.exclude, ...SQLITE_ONLY_OR_ALREADY_BOTH],
+          env: { GATEHOUSE_TEST_STORE: 'pg' },
+          globalSetup: [STORE_GLOBAL_SETUP],
+          setupFiles: ['apps/server/src/test-support/store-setup.ts'],
+        },
+      },
+      {
+        ...e2e,
+        test: {
+          ...e2e.test,
+          // Every spec: the whole set adds about two minutes, the four flow specs alone (sign-up,
+          // login, OAuth, Telegram) saved only twenty seconds of it (measured on two shared cores).
+          name: 'e2e-pg',
+          // The store first: the e2e set-up starts the server on the schema and prefix it provides.
+          globalSetup: [STORE_GLOBAL_SETUP, ...e2e.test.globalSetup],
+        },
+      },
+    ];
+if (unavailable) {
+  console.warn(`server-pg, e2e-pg ${onCi() ? 'FAIL (CI=true)' : 'skipped'}: ${unavailable}`);
+}
 
 export default defineConfig({
   test: {
@@ -11,15 +94,7 @@ export default defineConfig({
         ssr: { resolve: { conditions: ['source'] } },
         test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
       },
-      {
-        ssr: { resolve: { conditions: ['source'] } },
-        test: {
-          name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 20_000,
-        },
-      },
+      server,
       {
         resolve: source,
         ssr: { resolve: { conditions: ['source'] } },
@@ -30,18 +105,8 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      {
-        ssr: { resolve: { conditions: ['source'] } },
-        test: {
-          name: 'e2e',
-          include: ['e2e/**/*.spec.ts'],
-          environment: 'node',
-          globalSetup: ['e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-        },
-      },
+      e2e,
+      ...storeProjects,
     ],
   },
 });

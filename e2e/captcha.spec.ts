@@ -128,6 +128,8 @@ describe('when the self-hosted captcha fails and the fallback cannot load', () =
         CAPTCHA_RECAPTCHA_SITE_KEY: 'e2e-recaptcha-site-key',
         CAPTCHA_RECAPTCHA_SECRET: 'e2e-recaptcha-secret',
         CAPTCHA_RECAPTCHA_SCRIPT_URL: UNREACHABLE_SCRIPT,
+        // e2e-pg: a second instance on the main server's PostgreSQL schema and Redis prefix.
+        ...inject('testStoreEnv'),
       },
       stdio: 'ignore',
     });

@@ -31,9 +31,11 @@ const code = run(join(root, 'node_modules/.bin/vitest'), [
   '--reporter=json',
   `--outputFile=${reportFile}`,
 ]);
-const { line, failed } = summarise(reportFile);
+const { line, failed, notices } = summarise(reportFile);
 rmSync(reportDir, { recursive: true, force: true });
 console.log(`\nfinished in ${elapsed()}`);
+// Projects that could not run (server-pg and e2e-pg without PostgreSQL + Redis) say why, once each.
+for (const notice of notices) console.log(notice);
 // The last line is the summary, whatever happened above.
 console.log(line);
 process.exit(code !== 0 ? code : failed > 0 ? 1 : 0);
@@ -70,24 +72,35 @@ function stop(reason, code) {
   process.exit(code || 1);
 }
 
-/** `test: N passed, N failed[, N skipped]` from vitest's JSON report. */
+/**
+ * `test: N passed, N failed[, N skipped]` from vitest's JSON report, and the names of the notices that
+ * stand in for a project that could not run (apps/server/src/test-support/stores-unavailable.notice.ts).
+ */
 function summarise(file) {
-  if (!existsSync(file)) return { line: 'test: 0 passed, 1 failed (vitest wrote no report)', failed: 1 };
-  /** @type {{testResults: {status: string, assertionResults: {status: string}[]}[]}} */
+  if (!existsSync(file)) {
+    return { line: 'test: 0 passed, 1 failed (vitest wrote no report)', failed: 1, notices: [] };
+  }
+  /** @type {{testResults: {name: string, status: string, assertionResults: {status: string, title: string}[]}[]}} */
   const report = JSON.parse(readFileSync(file, 'utf8'));
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  const notices = new Set();
   for (const testFile of report.testResults) {
     let failedHere = 0;
     for (const test of testFile.assertionResults) {
       if (test.status === 'passed') passed++;
       else if (test.status === 'failed') failedHere++;
       else skipped++; // pending, skipped, todo
+      if (testFile.name.endsWith('.notice.ts')) notices.add(test.title);
     }
     // A file that failed to load (syntax error, failing hook) has no failed test of its own: count it once.
     if (testFile.status === 'failed' && failedHere === 0) failedHere = 1;
     failed += failedHere;
   }
-  return { line: `test: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`, failed };
+  return {
+    line: `test: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+    failed,
+    notices: [...notices],
+  };
 }

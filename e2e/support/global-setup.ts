@@ -1,5 +1,6 @@
-// Vitest globalSetup for the e2e project: one real server (the built one, as users run it) on a free
-// port with a throw-away data folder, shared by every spec and stopped at the end.
+// Vitest globalSetup for the e2e projects: one real server (the built one, as users run it) on a free
+// port with a throw-away data folder, shared by every spec and stopped at the end. The e2e project runs
+// it on the embedded store; e2e-pg on PostgreSQL + Redis (vitest.config.ts).
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,11 @@ declare module 'vitest' {
     /** `http://localhost:PORT` of the server under test. */
     baseUrl: string;
     port: number;
+    /**
+     * e2e-pg only: DATABASE_URL, REDIS_URL and the shared keys of the server under test, provided by
+     * the store set-up that runs first (apps/server/src/test-support/store-global-setup.ts).
+     */
+    testStoreEnv?: Record<string, string>;
   }
 }
 
@@ -25,8 +31,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The captcha stays ON (login, sign-up and reset sends, third-party login ask for it, as in
     // production): every spec passes the real self-hosted ALTCHA proof of work in Chromium. Only its
     // price is lowered (E2E_CAPTCHA_ENV), so the many sign-ups and logins of the suite stay fast.
+    // On e2e-pg the store set-up provided a PostgreSQL schema, a Redis key prefix and the keys.
+    const store = project.getProvidedContext().testStoreEnv ?? {};
     server = await startBuiltServer({
-      env: { NODE_ENV: 'test', DATA_DIR: dataDir, ...E2E_CAPTCHA_ENV },
+      env: { NODE_ENV: 'test', DATA_DIR: dataDir, ...E2E_CAPTCHA_ENV, ...store },
       stdio: ['ignore', log, log],
     });
   } catch (error) {

@@ -30,8 +30,9 @@ export interface RunningServer {
 }
 
 /**
- * Starts `node apps/server/dist/server.js` on a free port with `env` (DATABASE_URL and REDIS_URL of the
- * caller's shell are dropped: the embedded store under env.DATA_DIR is used) and waits for health.
+ * Starts `node apps/server/dist/server.js` on a free port with `env` and waits for health. DATABASE_URL
+ * and REDIS_URL of the caller's shell are dropped: the embedded store under env.DATA_DIR is used unless
+ * `env` itself names a store (the e2e-pg project's PostgreSQL schema and Redis key prefix).
  */
 export async function startBuiltServer(opts: {
   env: NodeJS.ProcessEnv;
@@ -44,9 +45,10 @@ export async function startBuiltServer(opts: {
     throw new Error(`${serverEntry} is missing: run \`npm run build\` first.`);
   }
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env, PORT: String(port) };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  delete inherited.DATABASE_URL;
+  delete inherited.REDIS_URL;
+  const env: NodeJS.ProcessEnv = { ...inherited, ...opts.env, PORT: String(port) };
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), serverEntry], {
     cwd: repoRoot,
     env,

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import type { DatabaseConfig } from '../config/index.js';
 import { refuseNulText } from './nul-guard.js';
+import { CurrentSchemaPostgresDialect } from './pg-introspector.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -56,5 +57,5 @@ export function connectDb(config: DatabaseConfig, opts: { pgSchema?: string } = 
     // Tests run each suite in its own schema; production uses the default search path.
     ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
   });
-  return new Kysely<Database>({ dialect: refuseNulText(new PostgresDialect({ pool })) });
+  return new Kysely<Database>({ dialect: refuseNulText(new CurrentSchemaPostgresDialect({ pool })) });
 }

@@ -59,6 +59,24 @@ describe.skipIf('skip' in setup)('migrations on PostgreSQL', () => {
     expect(schema.rows[0]?.s).toMatch(/^t_/);
   });
 
+  it('migrates a second schema of the same database, and sees only its own tables', async () => {
+    // Kysely's own introspector lists every schema: it found the first schema's kysely_migration
+    // and skipped creating this one's (connect.ts uses CurrentSchemaPostgresDialect instead).
+    const second = await freshPgSchema();
+    if ('skip' in second) throw new Error(second.skip);
+    const other = connectDb({ kind: 'postgres', url: TEST_PG_URL }, { pgSchema: second.schema });
+    try {
+      expect(await migrateToLatest(other)).toEqual(Object.keys(migrations));
+      const tables = await other.introspection.getTables({ withInternalKyselyTables: true });
+      expect(new Set(tables.map((t) => t.schema))).toEqual(new Set([second.schema]));
+      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['kysely_migration', 'web_config']));
+      expect((await other.introspection.getTables()).map((t) => t.name)).not.toContain('kysely_migration');
+    } finally {
+      await other.destroy();
+      await second.drop();
+    }
+  });
+
   it('seeds idempotently', async () => {
     const first = await seed(db);
     expect(first.length).toBeGreaterThan(0);

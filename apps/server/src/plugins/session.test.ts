@@ -4,17 +4,16 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RetCode } from '@gatehouse/contract';
-import { connectDb, type Db } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrate.js';
+import type { Db } from '../db/connect.js';
 import { apiResponse, ok } from '../lib/envelope.js';
 import errorEnvelope from './error-envelope.js';
 import session, { requireSession, wantsBodyToken } from './session.js';
+import { testDb } from '../test-support/test-app.js';
 
 const HOUR = 3_600_000;
 
 async function build(secureCookie: boolean, now: () => number) {
-  const db = connectDb({ kind: 'sqlite', file: ':memory:' });
-  await migrateToLatest(db);
+  const db = await testDb();
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

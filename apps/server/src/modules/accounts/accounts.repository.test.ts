@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RetCode } from '@gatehouse/contract';
-import { connectDb, type Db } from '../../db/connect.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../lib/api-error.js';
+import { testDb } from '../../test-support/test-app.js';
 import { createAccountsRepository, type AccountsRepository } from './accounts.repository.js';
 
 describe('accounts repository', () => {
@@ -10,8 +10,7 @@ describe('accounts repository', () => {
   let accounts: AccountsRepository;
 
   beforeEach(async () => {
-    db = connectDb({ kind: 'sqlite', file: ':memory:' });
-    await migrateToLatest(db);
+    db = await testDb();
     accounts = createAccountsRepository(db);
   });
   afterEach(() => db.destroy());

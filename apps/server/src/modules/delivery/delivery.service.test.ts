@@ -2,9 +2,9 @@ import nodemailer from 'nodemailer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { RetCode } from '@gatehouse/contract';
-import { connectDb, type Db } from '../../db/connect.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../lib/api-error.js';
+import { testDb } from '../../test-support/test-app.js';
 import { createDelivery, outboxId, type DeliveryDeps } from './delivery.service.js';
 import type { MessageTexts } from './message-texts.js';
 import { createOutboxRepository } from './outbox.repository.js';
@@ -29,8 +29,7 @@ function fakeLog() {
 
 let db: Db;
 beforeEach(async () => {
-  db = connectDb({ kind: 'sqlite', file: ':memory:' });
-  await migrateToLatest(db);
+  db = await testDb();
 });
 afterEach(() => db.destroy());
 

@@ -2,9 +2,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { App } from '../../app.js';
-import { connectDb } from '../../db/connect.js';
-import { migrateToLatest } from '../../db/migrate.js';
-import { testApp, testConfig } from '../../test-support/test-app.js';
+import { testApp, testConfig, testDb } from '../../test-support/test-app.js';
 import outboxRoutes from './outbox.routes.js';
 import { createOutboxRepository, type OutboxRow } from './outbox.repository.js';
 
@@ -15,8 +13,7 @@ afterEach(async () => {
 
 /** Just the routes over a fresh database, in the given NODE_ENV. */
 async function routesApp(nodeEnv: 'development' | 'test' | 'production', rows: OutboxRow[] = []) {
-  const db = connectDb({ kind: 'sqlite', file: ':memory:' });
-  await migrateToLatest(db);
+  const db = await testDb();
   const repo = createOutboxRepository(db);
   for (const row of rows) await repo.insert(row);
   const app = Fastify();

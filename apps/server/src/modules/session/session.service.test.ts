@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectDb, type Db } from '../../db/connect.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import type { Db } from '../../db/connect.js';
+import { testDb } from '../../test-support/test-app.js';
 import { createSessionRepository } from './session.repository.js';
 import { createSessionService, type SessionService } from './session.service.js';
 import { sessionIdOf } from './session-token.js';
@@ -13,8 +13,7 @@ describe('session service', () => {
   let sessions: SessionService;
 
   beforeEach(async () => {
-    db = connectDb({ kind: 'sqlite', file: ':memory:' });
-    await migrateToLatest(db);
+    db = await testDb();
     clock = Date.UTC(2025, 0, 1);
     sessions = createSessionService(createSessionRepository(db), {
       idleTimeoutMs: 30 * MIN,

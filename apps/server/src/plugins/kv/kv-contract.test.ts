@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectDb, type Db } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { reachable } from '../../test-support/postgres.js';
+import { ON_CI, reachable } from '../../test-support/postgres.js';
 import type { KvStore } from './kv-store.js';
 import { MemoryKv } from './memory-kv.js';
 import { RedisKv } from './redis-kv.js';
@@ -155,6 +155,8 @@ describe('SqlKv sweep', () => {
 });
 
 const redisUp = await reachable('127.0.0.1', 6379);
+if (!redisUp && ON_CI)
+  throw new Error('[kv-contract.test] Redis is required on CI: nothing answers at 127.0.0.1:6379');
 if (!redisUp) console.warn('[kv-contract.test] skipping Redis tests: nothing answers at 127.0.0.1:6379');
 const redisClients: Redis[] = [];
 sharedBehaviour(
