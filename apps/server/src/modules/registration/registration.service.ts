@@ -387,12 +387,12 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
     const attempts = await repo.countAttempt(row.uuid, stored, limits.maxAttempts, now);
     if (attempts === null) {
-      // Another request burnt, used or replaced this code meanwhile.
-      throw new ApiError(
-        row.attempts + 1 >= limits.maxAttempts
-          ? RetCode.VERIFY_CODE_ATTEMPTS_EXCEEDED
-          : RetCode.REGISTER_STEP_INVALID,
-      );
+      // Another request spent the last attempt, burnt, used or replaced this code meanwhile. The row
+      // read before this request is stale under a burst: read it again to say which.
+      const fresh = await repo.find(row.uuid, now);
+      const spent =
+        fresh !== undefined && fresh.stage === 'code_sent' && fresh.attempts >= limits.maxAttempts;
+      throw new ApiError(spent ? RetCode.VERIFY_CODE_ATTEMPTS_EXCEEDED : RetCode.REGISTER_STEP_INVALID);
     }
     if (sameDigest(hashVerifyCode(row.uuid, code), stored)) return stored;
     const remaining = limits.maxAttempts - attempts;
