@@ -15,6 +15,16 @@ const SQLITE_ONLY_OR_ALREADY_BOTH = [
   'apps/server/src/plugins/kv/kv-contract.test.ts', // already memory, SQLite and Redis side by side
   'apps/server/src/modules/oauth/oauth-repositories.test.ts', // already SQLite and PostgreSQL
   'apps/server/src/plugins/rate-limit.test.ts', // already without Redis and with it, each chosen in the file
+  'apps/server/src/lib/one-time-codes.test.ts', // already memory, SQLite, PostgreSQL and Redis, two handles each
+  'apps/server/src/lib/attempt-limiter.test.ts', // likewise
+  'apps/server/src/fuzz/api-fuzz.test.ts', // already SQLite and PostgreSQL + Redis (the slowest file: not twice)
+  'apps/server/src/fuzz/fuzz-findings.test.ts', // already SQLite and PostgreSQL
+  'apps/server/src/modules/oauth/oauth-code-race.test.ts', // already SQLite and two instances on PostgreSQL
+  // Request-target spellings and start-up checks: routing and configuration, not the store (the shared
+  // route limits they touch are proven on PostgreSQL and Redis in rate-limit.test.ts).
+  'apps/server/src/guards-attack.test.ts',
+  'apps/server/src/start-server.test.ts',
+  'apps/server/src/plugins/dev-only-guard.test.ts',
 ];
 
 const server = {

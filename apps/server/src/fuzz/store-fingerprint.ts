@@ -13,8 +13,9 @@ import type { Database } from '../db/schema.js';
  *   not a change the request asked for);
  * - rate-limit counters (Redis `gh:rl:*`, process memory, and the route limits' `rl:*` keys in the
  *   key/value store): counting refused requests is their job; a flood of garbage is still a flood;
- * - key/value entries that expire within a minute of the snapshot, since the store's own sweeper
- *   may delete them between two snapshots.
+ * - key/value entries that expire within two minutes of the snapshot: the store's own sweeper may
+ *   delete them between two snapshots, and one-minute cooldowns, whose expiry read back from Redis
+ *   jitters, would otherwise straddle the cut.
  */
 /** The route limits' counters in the key/value store (plugins/rate-limit-store.ts). */
 const RATE_LIMIT_KEYS = 'rl:';
@@ -62,10 +63,10 @@ export interface FingerprintOptions {
 
 /**
  * One hash per table (and one for the key/value store); compare two with `changedParts`. Take both
- * snapshots of a comparison with the same `at`, so the "expires within a minute" cut is the same.
+ * snapshots of a comparison with the same `at`, so the "expires within two minutes" cut is the same.
  */
 export async function storeSnapshot(opts: FingerprintOptions, at: number): Promise<StoreSnapshot> {
-  const cutoff = at + 60_000;
+  const cutoff = at + 120_000;
   const out: StoreSnapshot =
     opts.db.getExecutor().adapter instanceof PostgresAdapter
       ? await pgTableHashes(opts.db)

@@ -2,7 +2,12 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { Env } from '../config/index.js';
 import { generateBotToken } from '../modules/telegram/telegram-bot-token.js';
 
-let cached: { pem: string; hmac: string; botToken: string } | undefined;
+let cached: { pems: [string, string, string]; hmac: string; botToken: string } | undefined;
+
+const pem = () =>
+  generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
 
 /**
  * The shared keys loadConfig requires in production and with PostgreSQL or Redis (SHARED_KEYS in
@@ -11,16 +16,15 @@ let cached: { pem: string; hmac: string; botToken: string } | undefined;
  */
 export function testSharedKeys(nodeEnv: string | undefined = 'test'): Env {
   cached ??= {
-    pem: generateKeyPairSync('rsa', { modulusLength: 2048 })
-      .privateKey.export({ type: 'pkcs8', format: 'pem' })
-      .toString(),
+    // One per environment, as in a deployment: a password encrypted for testnet must not open prod.
+    pems: [pem(), pem(), pem()],
     hmac: randomBytes(32).toString('hex'),
     botToken: generateBotToken(),
   };
   return {
-    PASSWORD_RSA_PRIVATE_KEY_PROD: cached.pem,
-    PASSWORD_RSA_PRIVATE_KEY_TESTNET: cached.pem,
-    PASSWORD_RSA_PRIVATE_KEY_TEST: cached.pem,
+    PASSWORD_RSA_PRIVATE_KEY_PROD: cached.pems[0],
+    PASSWORD_RSA_PRIVATE_KEY_TESTNET: cached.pems[1],
+    PASSWORD_RSA_PRIVATE_KEY_TEST: cached.pems[2],
     CAPTCHA_HMAC_KEY: cached.hmac,
     ...(nodeEnv === 'production' ? {} : { TELEGRAM_BOT_TOKEN: cached.botToken }),
   };

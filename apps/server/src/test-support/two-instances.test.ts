@@ -102,13 +102,13 @@ describe('two instances of one deployment', () => {
       // Both instances turned requests away: the count is shared, not split.
       expect(answers.filter((r, i) => i % 2 === 1 && r.statusCode === 429).length).toBeGreaterThan(0);
       expect(answers.filter((r, i) => i % 2 === 0 && r.statusCode === 429).length).toBeGreaterThan(0);
-      // The counter sits under the group's key prefix (REDIS_URL ?keyPrefix=), so runs never collide.
+      // The route limit counts in the key/value store (rate-limit-store.ts), under the group's key prefix (REDIS_URL ?keyPrefix=), so runs never collide.
       const prefix = a.redis?.options.keyPrefix ?? '';
       expect(prefix).toMatch(/^gh-test:/);
       const raw = new Redis(TEST_REDIS_URL);
       try {
-        expect(await raw.keys(`${prefix}gh:rl:*${remoteAddress}`)).toHaveLength(1);
-        expect(await raw.keys(`gh:rl:*${remoteAddress}`)).toEqual([]);
+        expect(await raw.keys(`${prefix}gh:kv:rl:*${remoteAddress}*`)).toHaveLength(1);
+        expect(await raw.keys(`gh:kv:rl:*${remoteAddress}*`)).toEqual([]);
       } finally {
         await raw.quit();
       }

@@ -42,4 +42,9 @@ export interface Delivery {
    * Throws ApiError SYSTEM_BUSY when sending failed (the outbox row is kept, marked `failed`).
    */
   send(message: DeliveryMessage): Promise<DeliveryResult>;
+  /**
+   * Resolves once every send started so far has finished, failed ones included. Some callers do
+   * not wait for a send (a reset code answers in constant time): shutdown and tests wait here.
+   */
+  settled(): Promise<void>;
 }

@@ -53,6 +53,8 @@ export default fp<DeliveryPluginOptions>(
     });
     app.addHook('onClose', async () => {
       clearInterval(timer);
+      // Sends nobody waited for (reset codes) finish before the store closes.
+      await app.delivery.settled();
       mailer?.close();
     });
   },

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { RetCode } from '@gatehouse/contract';
 import { ApiError } from '../../lib/api-error.js';
-import type { Delivery, DeliveryMessage } from './delivery-types.js';
+import type { Delivery, DeliveryMessage, DeliveryResult } from './delivery-types.js';
 import type { MessageTexts } from './message-texts.js';
 import type { OutboxRepository } from './outbox.repository.js';
 import type { SmsProvider } from './sms-provider.js';
@@ -32,58 +32,70 @@ export function outboxId(now: number): string {
 
 export function createDelivery(deps: DeliveryDeps): Delivery {
   const now = deps.now ?? Date.now;
+  const inFlight = new Set<Promise<unknown>>();
 
   return {
-    async send(message: DeliveryMessage) {
-      const vars = { product: deps.product, ...message.vars };
-      const { subject, body } = await deps.texts.render(message.kind, message.channel, message.locale, vars);
-      const id = outboxId(now());
-      const willSend = message.channel === 'sms' ? deps.sms.external : deps.mailer !== null;
-
-      // The outbox first, always: whatever happens to the transport, the message can be read there.
-      await deps.outbox.insert({
-        id,
-        channel: message.channel,
-        recipient: message.to,
-        kind: message.kind,
-        locale: message.locale,
-        subject,
-        body,
-        code: message.vars.code ?? null,
-        link: message.vars.link ?? null,
-        status: 'stored',
-        created_at: now(),
-      });
-
-      if (deps.printCodes && (message.vars.code || message.vars.link)) {
-        // Development only (see delivery.plugin.ts); never in production logs.
-        // The code goes in the message text, not a `code` field, which the log redaction would blank.
-        deps.log.info(
-          { outboxId: id, channel: message.channel, to: message.to, kind: message.kind },
-          `dev: ${message.kind} for ${message.to}: ${message.vars.code ?? message.vars.link}`,
-        );
-      }
-
-      if (!willSend) return { id };
-      try {
-        if (message.channel === 'sms') await deps.sms.send({ to: message.to, text: body });
-        else await deps.mailer?.send({ to: message.to, subject: subject ?? '', text: body });
-      } catch (err) {
-        // The error may quote the message; log the transport's reason only, never the body (it holds the code).
-        deps.log.error(
-          {
-            outboxId: id,
-            channel: message.channel,
-            kind: message.kind,
-            reason: err instanceof Error ? err.message : String(err),
-          },
-          'delivery failed',
-        );
-        await deps.outbox.setStatus(id, 'failed');
-        throw new ApiError(RetCode.SYSTEM_BUSY);
-      }
-      await deps.outbox.setStatus(id, 'sent');
-      return { id };
+    send(message: DeliveryMessage) {
+      const sending = sendNow(message);
+      const tracked = sending.catch(() => {});
+      inFlight.add(tracked);
+      void tracked.then(() => inFlight.delete(tracked));
+      return sending;
+    },
+    async settled() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
   };
+
+  async function sendNow(message: DeliveryMessage): Promise<DeliveryResult> {
+    const vars = { product: deps.product, ...message.vars };
+    const { subject, body } = await deps.texts.render(message.kind, message.channel, message.locale, vars);
+    const id = outboxId(now());
+    const willSend = message.channel === 'sms' ? deps.sms.external : deps.mailer !== null;
+
+    // The outbox first, always: whatever happens to the transport, the message can be read there.
+    await deps.outbox.insert({
+      id,
+      channel: message.channel,
+      recipient: message.to,
+      kind: message.kind,
+      locale: message.locale,
+      subject,
+      body,
+      code: message.vars.code ?? null,
+      link: message.vars.link ?? null,
+      status: 'stored',
+      created_at: now(),
+    });
+
+    if (deps.printCodes && (message.vars.code || message.vars.link)) {
+      // Development only (see delivery.plugin.ts); never in production logs.
+      // The code goes in the message text, not a `code` field, which the log redaction would blank.
+      deps.log.info(
+        { outboxId: id, channel: message.channel, to: message.to, kind: message.kind },
+        `dev: ${message.kind} for ${message.to}: ${message.vars.code ?? message.vars.link}`,
+      );
+    }
+
+    if (!willSend) return { id };
+    try {
+      if (message.channel === 'sms') await deps.sms.send({ to: message.to, text: body });
+      else await deps.mailer?.send({ to: message.to, subject: subject ?? '', text: body });
+    } catch (err) {
+      // The error may quote the message; log the transport's reason only, never the body (it holds the code).
+      deps.log.error(
+        {
+          outboxId: id,
+          channel: message.channel,
+          kind: message.kind,
+          reason: err instanceof Error ? err.message : String(err),
+        },
+        'delivery failed',
+      );
+      await deps.outbox.setStatus(id, 'failed');
+      throw new ApiError(RetCode.SYSTEM_BUSY);
+    }
+    await deps.outbox.setStatus(id, 'sent');
+    return { id };
+  }
 }

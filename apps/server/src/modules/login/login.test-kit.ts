@@ -98,6 +98,7 @@ export function login(
  * briefly: some sends are not awaited by the answer (a reset code answers in constant time).
  */
 export async function outboxCode(app: App, to: string, kind: string): Promise<string> {
+  await app.delivery.settled();
   for (let tries = 0; ; tries++) {
     const res = await app.inject({ url: `/dev/outbox.json?to=${encodeURIComponent(to)}&limit=20` });
     const messages = res.json<{ messages: { kind: string; code: string | null }[] }>().messages;

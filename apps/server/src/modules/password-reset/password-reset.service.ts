@@ -82,10 +82,21 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       const now = deps.now();
       // The cooldown holds its end time, so the refusal can say how long to wait.
       const coolKey = `reset:cool:${id}`;
-      // Set-if-absent: of parallel sends for one identifier exactly one passes the cooldown.
-      if (!(await kv.add(coolKey, String(now + RESET_CODE_RESEND_MS), RESET_CODE_RESEND_MS))) {
-        const until = Number((await kv.get(coolKey)) ?? now);
-        throw new ApiError(RetCode.TOO_FREQUENT, undefined, 200, { retry_after: seconds(until - now) });
+      // Set-if-absent: of parallel sends for one identifier exactly one passes the cooldown. The end
+      // time is the value, so this clock decides; a cooldown past its end (the store's own expiry
+      // may lag) is taken over by compare-and-delete, which again only one request wins.
+      const cooldown = String(now + RESET_CODE_RESEND_MS);
+      if (!(await kv.add(coolKey, cooldown, RESET_CODE_RESEND_MS))) {
+        const held = await kv.get(coolKey);
+        const until = Number(held ?? now);
+        const takenOver =
+          held !== null &&
+          until <= now &&
+          (await kv.takeIf(coolKey, held)) &&
+          (await kv.add(coolKey, cooldown, RESET_CODE_RESEND_MS));
+        if (!takenOver) {
+          throw new ApiError(RetCode.TOO_FREQUENT, undefined, 200, { retry_after: seconds(until - now) });
+        }
       }
       if ((await kv.incr(`reset:day:${id}`, DAY_MS)) > DAILY_SENDS) {
         throw new ApiError(RetCode.TOO_FREQUENT, undefined, 200, { retry_after: seconds(DAY_MS) });
