@@ -31,7 +31,12 @@ import { changedParts, scanKeys, storeSnapshot, type FingerprintOptions } from '
  * apps/server/src/fuzz/api-fuzz.test.ts. FUZZ_RUNS scales the cases per operation.
  */
 
-const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+// CI replays one known seed, so a landing is decided by the change, not by the draw; every local run
+// draws a new one and keeps exploring (a finding prints its seed: fix it, add a regression test).
+const CI_SEED = 362096400;
+const SEED = Number(
+  process.env.FUZZ_SEED ?? (process.env.CI === 'true' ? CI_SEED : Math.floor(Math.random() * 2 ** 31)),
+);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const inCi = process.env.CI === 'true';

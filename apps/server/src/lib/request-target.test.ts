@@ -118,3 +118,11 @@ describe('isUnderApiBase', () => {
     expect(isUnderApiBase('/en/x-api/logout', '/x-api')).toBe(false);
   });
 });
+
+describe('aimsAtApi and dot segments', () => {
+  it('answers in the envelope for a target written under the API base, wherever its dot segments lead', () => {
+    expect(aimsAtApi('/x-api/a/b/..%2F..%2F..%2Fetc%2Fpasswd', '/x-api')).toBe(true);
+    expect(aimsAtApi('/x-api/user/private/bound-accounts/..%2F..%2F..%2F..%2Fx?a=%00', '/x-api')).toBe(true);
+    expect(aimsAtApi('/en/login', '/x-api')).toBe(false);
+  });
+});

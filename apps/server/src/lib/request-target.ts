@@ -107,13 +107,17 @@ export function aimsAtApi(target: string, apiBase: string): boolean {
     // keep the raw text: a bad escape elsewhere does not hide the prefix
   }
   path = path.toLowerCase().replace(/[\\/]+/g, '/');
+  const base = apiBase.toLowerCase();
+  const under = (p: string) => p === base || p.startsWith(`${base}/`);
+  // Written under the API base, or resolving there: either way the caller speaks the envelope
+  // (`/x-api/a/..%2F..%2F..%2Fetc` is aimed at the API even though its dot segments leave it).
+  if (under(path)) return true;
   try {
     path = new URL(path, 'http://h').pathname;
   } catch {
     return false;
   }
-  const base = apiBase.toLowerCase();
-  return path === base || path.startsWith(`${base}/`);
+  return under(path);
 }
 
 /** Whether a path (canonical, or a route's registered path) is the API base or lies beneath it. */
