@@ -1,18 +1,13 @@
-import { Migrator, PostgresAdapter, sql, type Kysely, type MigrationResultSet } from 'kysely';
+import { Migrator, type Kysely, type MigrationResultSet } from 'kysely';
 import { migrations } from './migrations/index.js';
 
 /**
  * A static provider: migrations are bundled with the code, so the build needs no file scanning.
- * On PostgreSQL the bookkeeping tables live in the connection's current schema: Kysely otherwise
- * looks for them in every schema, and a second schema in the same database (another deployment,
- * a parallel test run) makes it skip creating its own and fail.
+ * On PostgreSQL the bookkeeping tables live in the connection's current schema: connect.ts's
+ * dialect limits introspection to it (pg-introspector.ts), so another schema's tables are not ours.
  */
-async function migrator(db: Kysely<unknown>): Promise<Migrator> {
-  const provider = { getMigrations: () => Promise.resolve(migrations) };
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return new Migrator({ db, provider });
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const schema = rows[0]?.schema;
-  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+function migrator(db: Kysely<unknown>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
 }
 
 function check(result: MigrationResultSet): string[] {
@@ -25,10 +20,10 @@ function check(result: MigrationResultSet): string[] {
 
 /** Bring the schema up to date; returns the names of the migrations that ran. */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
-  return check(await (await migrator(db as Kysely<unknown>)).migrateToLatest());
+  return check(await migrator(db as Kysely<unknown>).migrateToLatest());
 }
 
 /** Undo the most recent migration (development and tests). */
 export async function migrateDown<T>(db: Kysely<T>): Promise<string[]> {
-  return check(await (await migrator(db as Kysely<unknown>)).migrateDown());
+  return check(await migrator(db as Kysely<unknown>).migrateDown());
 }
