@@ -94,19 +94,16 @@ export function login(
 }
 
 /**
- * The newest code of `kind` sent to `to`, read from the dev outbox like a developer would. Polls
- * briefly: some sends are not awaited by the answer (a reset code answers in constant time).
+ * The newest code of `kind` sent to `to`, read from the dev outbox like a developer would, once the
+ * sends under way have landed (a reset code answers before its message is written).
  */
 export async function outboxCode(app: App, to: string, kind: string): Promise<string> {
   await app.delivery.settled();
-  for (let tries = 0; ; tries++) {
-    const res = await app.inject({ url: `/dev/outbox.json?to=${encodeURIComponent(to)}&limit=20` });
-    const messages = res.json<{ messages: { kind: string; code: string | null }[] }>().messages;
-    const code = messages.find((m) => m.kind === kind)?.code;
-    if (code) return code;
-    if (tries >= 40) throw new Error(`no ${kind} for ${to} in the outbox`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  const res = await app.inject({ url: `/dev/outbox.json?to=${encodeURIComponent(to)}&limit=20` });
+  const messages = res.json<{ messages: { kind: string; code: string | null }[] }>().messages;
+  const code = messages.find((m) => m.kind === kind)?.code;
+  if (!code) throw new Error(`no ${kind} for ${to} in the outbox`);
+  return code;
 }
 
 export function sessionCookieOf(res: { cookies: { name: string; value: string }[] }): string | undefined {
