@@ -24,8 +24,11 @@ const SQLITE_ONLY_OR_ALREADY_BOTH = [
   // route limits they touch are proven on PostgreSQL and Redis in rate-limit.test.ts).
   'apps/server/src/guards-attack.test.ts',
   'apps/server/src/start-server.test.ts',
-  'apps/server/src/plugins/dev-only-guard.test.ts',
+  'apps/server/src/dev/dev-only-guard.test.ts',
 ];
+
+/** Fails a server test file whose requests got a ret_code the endpoint table does not declare. */
+const DECLARED_CODES_SETUP = 'apps/server/src/test-support/declared-codes.setup.ts';
 
 const server = {
   ssr: { resolve: { conditions: ['source'] } },
@@ -34,6 +37,7 @@ const server = {
     include: ['apps/server/src/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
+    setupFiles: [DECLARED_CODES_SETUP],
   },
 } satisfies TestProjectConfiguration;
 
@@ -77,7 +81,7 @@ const storeProjects: TestProjectConfiguration[] = unavailable
           exclude: [...configDefaults.exclude, ...SQLITE_ONLY_OR_ALREADY_BOTH],
           env: { GATEHOUSE_TEST_STORE: 'pg' },
           globalSetup: [STORE_GLOBAL_SETUP],
-          setupFiles: ['apps/server/src/test-support/store-setup.ts'],
+          setupFiles: [DECLARED_CODES_SETUP, 'apps/server/src/test-support/store-setup.ts'],
         },
       },
       {

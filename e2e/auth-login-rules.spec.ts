@@ -36,7 +36,7 @@ async function account(tag: string): Promise<string> {
   const page = await openSite(context, 'global', '/en/register');
   await signUp(page, { email, residence: 'GB' });
   await page.waitForURL((url) => url.pathname === '/en/dashboard');
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Log out', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/en/login');
   await page.close();
   return email;

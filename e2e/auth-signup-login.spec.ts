@@ -28,7 +28,7 @@ const pathAndQuery = (page: Page) => {
 };
 
 async function logOut(page: Page, loginPath: string): Promise<void> {
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Log out', exact: true }).click();
   await page.waitForURL((url) => url.pathname === loginPath);
 }
 
@@ -52,6 +52,23 @@ describe('global site', () => {
     await page.waitForURL((url) => url.pathname === '/en/dashboard');
     expect(pathAndQuery(page)).toBe('/en/dashboard');
     await page.getByRole('heading', { name: 'Account', exact: true }).waitFor();
+  });
+
+  it('a demo-account login says so on the login page and on the dashboard it lands on', async () => {
+    const email = uniqueEmail('demo');
+    const signup = await openSite(context, 'global', '/en/register');
+    await signUp(signup, { email, residence: 'GB' });
+    await signup.waitForURL((url) => url.pathname === '/en/dashboard');
+    await logOut(signup, '/en/login');
+
+    const page = await openSite(context, 'global', '/en/login?demoAccount=true');
+    await page.getByText(/You are logging in to your demo trading account \(testnet\)/).waitFor();
+    await expectNoAxeViolations(page);
+    await logIn(page, email);
+    await page.waitForURL((url) => url.pathname === '/en/dashboard');
+    expect(pathAndQuery(page)).toBe('/en/dashboard?demoAccount=true');
+    await page.getByText(/You are in your demo trading account \(testnet\)/).waitFor();
+    await expectNoAxeViolations(page);
   });
 
   it('signs up by mobile', async () => {

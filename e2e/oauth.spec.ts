@@ -24,7 +24,7 @@ afterEach(async () => {
   await context?.close();
 });
 
-/** The seeded demo client (apps/server/src/modules/oauth/oauth-demo-seed.ts). */
+/** The seeded demo client (apps/server/src/dev/oauth-demo/oauth-demo-seed.ts). */
 const DEMO_APP = 'Gatehouse demo app';
 const DEMO_PATH = '/dev/oauth-demo';
 

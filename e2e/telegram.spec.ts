@@ -122,6 +122,25 @@ describe('Mini App (simulator)', () => {
     await expectNoAxeViolations(page);
   });
 
+  it('completes the Mini App task (source=task): the campaign from the query, the task from start_param', async () => {
+    const user = { id: telegramId(), first_name: 'Tara', username: `tara_${Date.now().toString(36)}` };
+    const task = { query: 'source=task&campaign=spring', start_param: 'follow_channel' };
+    const page = await launchMiniApp(user, task);
+    await signUpInMiniApp(page, 'Tara');
+    await page.getByRole('button', { name: 'Accept' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/en/min-app/task' && url.search === '?campaign=spring', {
+      timeout: 20_000,
+    });
+    await page.getByText('Task completed.').waitFor();
+    await expectNoAxeViolations(page);
+
+    // Opened again: logged in at once (bound), and the server records a task once.
+    const again = await launchMiniApp(user, task);
+    await again.waitForURL((url) => url.pathname === '/en/min-app/task', { timeout: 20_000 });
+    await again.getByText('You have already completed this task.').waitFor();
+  });
+
   it('a second Telegram user declines and still lands on the Telegram home, unlinked', async () => {
     const user = { id: telegramId(), first_name: 'Boris', username: `boris_${Date.now().toString(36)}` };
     const page = await launchMiniApp(user);

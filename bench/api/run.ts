@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 // The bench drives the browser's real encryption code, so what it measures is what users send.
-import { encryptPassword } from '../../apps/web/src/features/auth-common/encrypt-password.js';
+import { encryptPassword } from '../../apps/web/src/lib/auth/encrypt-password.js';
 import { startBuiltServer } from '../../e2e/support/server-process.js';
 
 const goal = 0.85;

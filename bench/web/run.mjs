@@ -60,7 +60,7 @@ const rows = [bare];
 const routes = [
   { name: 'login', page: null, interaction: /^src\/features\/login\/login-actions\./ },
   { name: 'sign-up', page: /^src\/features\/register\/register-page\./, interaction: null },
-  { name: 'OAuth consent', page: /^src\/features\/oauth-authorized\/[^/]*page\./, interaction: null },
+  { name: 'OAuth consent', page: /^src\/features\/oauth\/oauth-authorized-page\./, interaction: null },
 ];
 for (const route of routes) {
   const files = new Set(entryClosure(webManifest));

@@ -7,6 +7,20 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { E2E_CAPTCHA_ENV, startBuiltServer } from './server-process.js';
 
+/** The download page's store links (language-download.spec.ts). */
+export const E2E_APP_DOWNLOAD_ENV = {
+  APP_DOWNLOAD_IOS_URL: 'https://apps.apple.com/app/gatehouse/id0000000001',
+  APP_DOWNLOAD_ANDROID_URL: 'https://play.google.com/store/apps/details?id=example.gatehouse',
+};
+
+/**
+ * Every browser of the suite is one address (127.0.0.1): the baseline per-address API limit would
+ * count the whole suite as one visitor (QR polling and page loads of one spec leave the next spec's
+ * sign-up answered 10016). Routes' own limits (sends, guesses) stay as deployed; the server tests
+ * prove every limit with parallel requests.
+ */
+export const E2E_RATE_LIMIT_ENV = { RATE_LIMIT_MAX: '100000' };
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** `http://localhost:PORT` of the server under test. */
@@ -17,6 +31,11 @@ declare module 'vitest' {
      * the store set-up that runs first (apps/server/src/test-support/store-global-setup.ts).
      */
     testStoreEnv?: Record<string, string>;
+    /**
+     * The store variables of the server under test (DATA_DIR, and on e2e-pg DATABASE_URL and
+     * REDIS_URL), for specs that set data up the way an operator's tool would (ban.spec.ts).
+     */
+    serverStoreEnv: Record<string, string>;
   }
 }
 
@@ -25,6 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const logFile = join(dataDir, 'server.log');
   const log = openSync(logFile, 'a');
   let server;
+  const store = project.getProvidedContext().testStoreEnv ?? {};
   try {
     // NODE_ENV=test: the server serves the built web app and keeps the /dev tools the specs read
     // (outbox, Telegram simulator, demo OAuth client), with quiet logs.
@@ -32,9 +52,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // production): every spec passes the real self-hosted ALTCHA proof of work in Chromium. Only its
     // price is lowered (E2E_CAPTCHA_ENV), so the many sign-ups and logins of the suite stay fast.
     // On e2e-pg the store set-up provided a PostgreSQL schema, a Redis key prefix and the keys.
-    const store = project.getProvidedContext().testStoreEnv ?? {};
     server = await startBuiltServer({
-      env: { NODE_ENV: 'test', DATA_DIR: dataDir, ...E2E_CAPTCHA_ENV, ...store },
+      env: {
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        ...E2E_CAPTCHA_ENV,
+        ...E2E_APP_DOWNLOAD_ENV,
+        ...E2E_RATE_LIMIT_ENV,
+        ...store,
+      },
       stdio: ['ignore', log, log],
     });
   } catch (error) {
@@ -44,6 +70,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('baseUrl', server.baseUrl);
   project.provide('port', server.port);
+  project.provide('serverStoreEnv', { NODE_ENV: 'test', DATA_DIR: dataDir, ...store });
 
   return async () => {
     await server.stop();

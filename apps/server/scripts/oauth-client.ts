@@ -7,10 +7,8 @@
 //   remove <client_id>
 //   rotate-secret <client_id>
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import { isOAuthScope, OAUTH_SCOPES, type OAuthScope } from '@gatehouse/contract';
-import { loadConfig, maskUrl } from '../src/config/index.js';
-import { connectDb } from '../src/db/connect.js';
+import { fail, requireTable, startOperatorCli } from './operator-cli.js';
 import {
   ClientInputError,
   createOAuthClientsRepository,
@@ -23,31 +21,11 @@ const USAGE = `usage: npm run oauth:client -- <command>
   remove <client_id>
   rotate-secret <client_id>`;
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
-
-// npm runs workspace scripts in apps/server; relative paths in DATABASE_URL mean where npm was started.
-// Only the database is used: the server's shared keys are not needed here.
-const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd(), { sharedKeys: false });
-const [command, ...rest] = process.argv.slice(2);
-if (!command || command === 'help' || command === '--help') {
-  console.log(USAGE);
-  process.exit(0);
-}
-
-const db = connectDb(config.database);
+const cli = startOperatorCli(USAGE);
+const { command, rest, db } = cli;
 const clients = createOAuthClientsRepository(db);
 try {
-  // Fail with a hint instead of an SQL error on a database that was never migrated.
-  try {
-    await sql`select 1 from oauth_clients where 1 = 0`.execute(db);
-  } catch {
-    fail(
-      `${maskUrl(config.databaseUrl)} has no oauth_clients table: run \`npm run migrate -w apps/server\` (or npm start) first`,
-    );
-  }
+  await requireTable(cli, 'oauth_clients');
 
   switch (command) {
     case 'add': {

@@ -6,36 +6,44 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { AppConfig } from './config/index.js';
 import { loggerOptions } from './config/logger.js';
 import type { Db } from './db/connect.js';
+import devTools from './dev/dev-tools.plugin.js';
 import { frameworkErrorHandler } from './framework-errors.js';
 import { createGuardedValidatorCompiler } from './lib/validator-compiler.js';
 import accounts from './modules/accounts/accounts.plugin.js';
+import bans from './modules/bans/bans.plugin.js';
 import countriesRoutes from './modules/countries/countries.routes.js';
+import registration from './modules/registration/registration.plugin.js';
 import registrationRoutes from './modules/registration/registration.routes.js';
-import { knownDevicesPlugin } from './modules/login/known-devices.repository.js';
+import knownDevices from './modules/devices/known-devices.plugin.js';
 import loginRoutes from './modules/login/login.routes.js';
-import passwordAttempts from './modules/login/password-attempts.plugin.js';
+import passwordAttempts from './modules/password/password-attempts.plugin.js';
 import passwordResetRoutes from './modules/password-reset/password-reset.routes.js';
 import riskPlugin from './modules/risk/risk.plugin.js';
 import riskRoutes from './modules/risk/risk.routes.js';
+import selfUnblockRoutes from './modules/self-unblock/self-unblock.routes.js';
+import trade from './modules/trade/trade.plugin.js';
 import tradeRoutes from './modules/trade/trade.routes.js';
 import bindingLookups from './modules/user/user.plugin.js';
 import userRoutes from './modules/user/user.routes.js';
+import health from './modules/health/health.plugin.js';
 import healthRoutes from './modules/health/health.routes.js';
 import oauthPlugin from './modules/oauth/oauth.plugin.js';
 import oauthRoutes from './modules/oauth/oauth.routes.js';
 import oauthEntryRoutes from './modules/oauth/oauth-entry.routes.js';
 import oauthProtocolRoutes from './modules/oauth/oauth-protocol.routes.js';
-import oauthDemoRoutes from './modules/oauth-demo/oauth-demo.routes.js';
 import deliveryPlugin from './modules/delivery/delivery.plugin.js';
 import captchaPlugin from './modules/captcha/captcha.plugin.js';
 import captchaRoutes from './modules/captcha/captcha.routes.js';
 import webConfigPlugin from './modules/config/web-config.plugin.js';
 import webConfigRoutes from './modules/config/web-config.routes.js';
-import outboxRoutes from './modules/delivery/outbox.routes.js';
 import passwords from './modules/password/password.plugin.js';
 import telegramPlugin from './modules/telegram/telegram.plugin.js';
 import telegramRoutes from './modules/telegram/telegram.routes.js';
-import telegramSimulatorRoutes from './modules/telegram-simulator/simulator.routes.js';
+import quickLoginRoutes from './modules/quick-login/quick-login.routes.js';
+import sessionRoutes from './modules/session/session.routes.js';
+// Client monitor reports (issue 15): validated, rate-limited, logged.
+import metricsRoutes from './modules/metrics/metrics.routes.js';
+import qrLoginRoutes from './modules/qr-login/qr-login.routes.js';
 import pages from './pages/page-routes.js';
 import robots from './pages/robots.js';
 import type { ViteLike } from './pages/vite-like.js';
@@ -139,9 +147,11 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   app.register(captchaPlugin, { config });
   //    Accounts (users table) for registration, login and profile.
   app.register(accounts);
+  //    Bans (issue 15): the operator CLI's records, read by login and self-unblock.
+  app.register(bans);
   //    Login side: known devices (registration marks its device too), login risk counters,
   //    and the bound-accounts registry other modules (Telegram) plug into.
-  app.register(knownDevicesPlugin);
+  app.register(knownDevices);
   app.register(riskPlugin);
   app.register(passwordAttempts);
   app.register(bindingLookups);
@@ -150,6 +160,10 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   app.register(telegramPlugin, { config });
   //    OAuth authorization server (client registry, codes, tokens) for its API and protocol routes.
   app.register(oauthPlugin);
+  //    The services the remaining API areas call: sign-up flows, the trading switch, readiness.
+  app.register(registration);
+  app.register(trade);
+  app.register(health);
 
   // 4. Modules: API areas under the API base.
   app.register(
@@ -158,6 +172,8 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
       await api.register(webConfigRoutes);
       await api.register(captchaRoutes);
       await api.register(loginRoutes);
+      // Self-unblock (issue 15, docs/flows/ban.md).
+      await api.register(selfUnblockRoutes);
       await api.register(riskRoutes);
       await api.register(userRoutes);
       await api.register(passwordResetRoutes);
@@ -166,18 +182,22 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
       await api.register(countriesRoutes);
       await api.register(oauthRoutes);
       await api.register(telegramRoutes);
+      // Issue 15: quick login (one-time tokens in app.kv) and "log out everywhere".
+      await api.register(quickLoginRoutes);
+      await api.register(sessionRoutes);
+      await api.register(metricsRoutes);
+      // QR-code login (issue 15): state in app.kv, sessions through app.sessions.
+      await api.register(qrLoginRoutes);
     },
     { prefix: config.apiBase },
   );
-  //    Dev tools outside the API base; each registers nothing in production.
-  app.register(outboxRoutes, { config });
-  app.register(telegramSimulatorRoutes, { config });
   //    OAuth endpoints for clients and browsers, outside the API base (RFC JSON, not the envelope;
   //    docs/oauth.md): before the pages, which would otherwise take every GET.
   app.register(oauthEntryRoutes);
   app.register(oauthProtocolRoutes);
-  //    The demo OAuth client (dev tool like the outbox: nothing in production), a client of the above.
-  app.register(oauthDemoRoutes, { config });
+  //    Development tools (src/dev: outbox, Telegram simulator, demo OAuth client and its seed),
+  //    outside the API base, behind the loopback-only guard. Never registered in production.
+  if (config.nodeEnv !== 'production') app.register(devTools, { config });
 
   // 5. Static files of the built web app (not in Vite development: Vite serves the source).
   if (!opts.vite) app.register(staticAssets, { config });

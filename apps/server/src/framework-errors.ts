@@ -24,7 +24,7 @@ export function frameworkErrorHandler(apiBase: string) {
       void reply
         .code(400)
         .header('cache-control', 'no-store')
-        .send({ ret_code: RetCode.PARAMS_INVALID, ret_msg: 'bad request', result: null });
+        .send({ ret_code: RetCode.ParamsInvalid, ret_msg: 'bad request', result: null });
       return;
     }
     void sendPlainPage(reply, 400);

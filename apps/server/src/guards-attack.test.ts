@@ -77,7 +77,7 @@ describe('guards hold whatever the spelling', () => {
     const session = await app.sessions.create(userId);
     const res = await crossSitePost(LOGOUT, session);
     expect(res.status).toBe(403);
-    expect(envelopeOf(res)?.ret_code).toBe(RetCode.CSRF_REJECTED);
+    expect(envelopeOf(res)?.ret_code).toBe(RetCode.CsrfRejected);
     expect(await app.sessions.verify(session)).not.toBeNull();
   });
 
@@ -123,7 +123,7 @@ describe('guards hold whatever the spelling', () => {
     const res = await rawRequest(port, { method: 'POST', target: '/%78-api/logout' });
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(envelopeOf(res)).toMatchObject({ ret_code: RetCode.PARAMS_INVALID });
+    expect(envelopeOf(res)).toMatchObject({ ret_code: RetCode.ParamsInvalid });
     expect(res.headers['content-security-policy']).toBeDefined();
   });
 
@@ -132,7 +132,7 @@ describe('guards hold whatever the spelling', () => {
     const body = JSON.stringify({ email: 'a@example.com', password: 'x' });
     const canonical = await rawRequest(port, { method: 'POST', target: LOGIN, headers: form, body });
     expect(canonical.status).toBe(415);
-    expect(envelopeOf(canonical)?.ret_code).toBe(RetCode.UNSUPPORTED_MEDIA_TYPE);
+    expect(envelopeOf(canonical)?.ret_code).toBe(RetCode.UnsupportedMediaType);
     for (const target of spellingsOf(LOGIN)) {
       const res = await rawRequest(port, { method: 'POST', target, headers: form, body });
       expect(res.status, target).toBe(400);

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { isValidHostName, SITE_IDS, type Environment, type SiteId } from '@gatehouse/contract';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_DIST, WEB_SOURCE_ROOT } from './repo-paths.js';
 import { loadCaptchaConfig, type CaptchaConfig } from '../modules/captcha/captcha-config.js';
-import { DEV_TOOLS_MODES, devToolsExposureProblem, type DevToolsMode } from './dev-tools.js';
+import {
+  DEV_TOOLS_MODES,
+  devToolsExposureProblem,
+  isLoopbackListen,
+  type DevToolsMode,
+} from './dev-tools.js';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -51,6 +56,10 @@ export interface AppConfig {
   mailFrom: string;
   /** Folder of the locale files (`{lng}/{ns}.json`) the server reads mail texts from. */
   localesDir: string;
+  /** Where SMS go besides the outbox (modules/delivery/sms-provider.ts). */
+  sms: SmsConfig;
+  /** App-store links of the download page (`/{lang}/download`); null where the app is not offered. */
+  appDownload: { ios: string | null; android: string | null };
   /** Telegram bot, signature checks and widget (modules/telegram, docs/telegram.md). */
   telegram: TelegramConfig;
   /** Captcha scenes, the self-hosted challenge and the vendor keys (modules/captcha, docs/captcha.md). */
@@ -58,6 +67,18 @@ export interface AppConfig {
   /** Who the development stand-ins answer (config/dev-tools.ts); production has none. */
   devTools: DevToolsMode;
 }
+
+/** `outbox`: SMS are stored only (read at /dev/outbox); `twilio`: also posted to a Twilio-style gateway. */
+export type SmsConfig =
+  | { provider: 'outbox' }
+  | {
+      provider: 'twilio';
+      apiBase: string;
+      accountSid: string;
+      authToken: string;
+      from: string;
+      timeoutMs: number;
+    };
 
 export interface TelegramConfig {
   /**
@@ -139,6 +160,32 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).max(320).optional(),
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  SMS_API_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^\s?#]+[^\s?#/]$/, 'an https:// URL without query or trailing slash')
+    .optional(),
+  SMS_ACCOUNT_SID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, '8-64 letters, digits, _ or -')
+    .optional(),
+  SMS_AUTH_TOKEN: z.string().min(16, 'at least 16 characters').max(256).optional(),
+  SMS_FROM: z
+    .string()
+    .regex(
+      /^(?:\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/,
+      'an E.164 number (+447700900123) or a sender id of 1-11 letters/digits',
+    )
+    .optional(),
+  APP_DOWNLOAD_IOS_URL: z
+    .string()
+    .regex(/^https:\/\/[^\s"'<>]+$/, 'an https:// URL')
+    .optional(),
+  APP_DOWNLOAD_ANDROID_URL: z
+    .string()
+    .regex(/^https:\/\/[^\s"'<>]+$/, 'an https:// URL')
+    .optional(),
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   LOCALES_DIR: z.string().min(1).optional(),
   TELEGRAM_BOT_TOKEN: z
     .string()
@@ -261,6 +308,49 @@ function parseDatabase(url: string, cwd: string, issues: string[]): DatabaseConf
   return { kind: 'sqlite', file: ':memory:' };
 }
 
+const TWILIO_API_BASE = 'https://api.twilio.com/2010-04-01';
+
+/**
+ * The SMS gateway settings. Credentials go over https only; plain http is allowed to a loopback
+ * host (a local stand-in, as the tests run). Values are never echoed in a problem.
+ */
+function parseSms(e: z.infer<typeof envSchema>, issues: string[]): SmsConfig {
+  if (e.SMS_PROVIDER === 'outbox') {
+    const stray = (['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_API_BASE', 'SMS_FROM'] as const).filter(
+      (name) => e[name] !== undefined,
+    );
+    if (stray.length)
+      issues.push(
+        `${stray.join(', ')}: set, but SMS_PROVIDER is not; set SMS_PROVIDER=twilio to use the gateway`,
+      );
+    return { provider: 'outbox' };
+  }
+  const missing = (['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const).filter(
+    (name) => e[name] === undefined,
+  );
+  if (missing.length) issues.push(`SMS_PROVIDER=twilio needs ${missing.join(', ')}`);
+  const apiBase = e.SMS_API_BASE ?? TWILIO_API_BASE;
+  if (!apiBase.startsWith('https://') && !isLoopbackUrl(apiBase))
+    issues.push('SMS_API_BASE: must be https:// (plain http only to a loopback host)');
+  return {
+    provider: 'twilio',
+    apiBase,
+    accountSid: e.SMS_ACCOUNT_SID ?? '',
+    authToken: e.SMS_AUTH_TOKEN ?? '',
+    from: e.SMS_FROM ?? '',
+    timeoutMs: e.SMS_TIMEOUT_MS,
+  };
+}
+
+function isLoopbackUrl(raw: string): boolean {
+  try {
+    const host = new URL(raw).hostname;
+    return host === 'localhost' || isLoopbackListen(host);
+  } catch {
+    return false;
+  }
+}
+
 /** Hide the password of a connection URL before it is printed anywhere. */
 export function maskUrl(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@]*@/i, '$1***@');
@@ -320,6 +410,7 @@ export function loadConfig(
     if (!isValidHostName(d)) issues.push(`BRAND_DOMAINS: "${d}" is not a host name`);
   }
   const captcha = loadCaptchaConfig(env, issues);
+  const sms = parseSms(e, issues);
   const redisUrl = e.REDIS_URL ?? null;
   const because = sharedKeysRequiredBecause({ nodeEnv: e.NODE_ENV, database, redisUrl });
   const missing = checkKeys ? missingSharedKeys(env, e.NODE_ENV, because) : [];
@@ -364,13 +455,15 @@ export function loadConfig(
       : e.NODE_ENV === 'production'
         ? path.join(e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST, 'locales')
         : path.join(WEB_SOURCE_ROOT, 'public', 'locales'),
+    sms,
+    appDownload: { ios: e.APP_DOWNLOAD_IOS_URL ?? null, android: e.APP_DOWNLOAD_ANDROID_URL ?? null },
     telegram: {
       botToken: e.TELEGRAM_BOT_TOKEN ?? null,
       botName: e.TELEGRAM_BOT_NAME ?? `${e.BRAND_NAME.replace(/[^A-Za-z0-9_]/g, '')}_local_bot`,
       authMaxAgeSec: e.TELEGRAM_AUTH_MAX_AGE_MIN * 60,
       env: e.TELEGRAM_ENV,
       initDataCheck: e.TELEGRAM_INIT_DATA_CHECK,
-      // The real widget only where real Telegram can be reached; the stand-in (modules/telegram-simulator) elsewhere.
+      // The real widget only where real Telegram can be reached; the stand-in (dev/telegram-simulator) elsewhere.
       widgetScriptUrl:
         e.TELEGRAM_WIDGET_SCRIPT_URL ??
         (e.NODE_ENV === 'production'

@@ -36,10 +36,9 @@ export function isLoopbackListen(host: string): boolean {
 /**
  * Variables that hold credentials of real outside services. With one of them set, a development
  * server's stand-ins act with real consequences: the simulator signs for any Telegram user with
- * the real bot's token, and the outbox shows codes that really went out. An SMS gateway's
- * credentials join this list when one is added (modules/delivery/sms-provider.ts).
+ * the real bot's token, and the outbox shows codes that really went out (mail or SMS).
  */
-export const REAL_CREDENTIAL_VARIABLES = ['TELEGRAM_BOT_TOKEN', 'SMTP_URL'] as const;
+export const REAL_CREDENTIAL_VARIABLES = ['TELEGRAM_BOT_TOKEN', 'SMTP_URL', 'SMS_AUTH_TOKEN'] as const;
 
 /**
  * Why this environment must not start, or null. A development (or test) server listening beyond

@@ -69,7 +69,7 @@ describe('a NUL that reaches the store through a request', () => {
       await app.ready();
       const res = await app.inject({ url: '/x-api/probe' });
       expect(res.statusCode).toBe(400);
-      expect(res.json().ret_code).toBe(RetCode.PARAMS_INVALID);
+      expect(res.json().ret_code).toBe(RetCode.ParamsInvalid);
     } finally {
       await app.close();
     }

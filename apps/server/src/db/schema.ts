@@ -273,12 +273,27 @@ export interface TelegramTaskCompletionsTable {
   completed_at: number;
 }
 
+/** One row per banned account (modules/bans, migration 0063); `users.status` mirrors it. */
+export interface AccountBansTable {
+  user_id: string;
+  /** The operator's note; never shown to the user. */
+  reason: string;
+  /** Epoch ms: the `baned_time` the ban screens show and the 24 h self-unblock window counts from. */
+  banned_at: number;
+  /** Epoch ms; null: until lifted. A ban past its end no longer blocks. */
+  banned_until: number | null;
+  /** 0/1: whether the user may lift it on /self-unblock (from 24 h after banned_at). */
+  self_help: number;
+  created_at: number;
+}
+
 export interface Database {
   web_config: WebConfigTable;
   kv_entries: KvEntryTable;
   outbox: OutboxTable;
   sessions: SessionTable;
   users: UsersTable;
+  account_bans: AccountBansTable;
   registrations: RegistrationsTable;
   signup_channels: SignupChannelsTable;
   known_devices: KnownDeviceTable;

@@ -1,5 +1,8 @@
-import type { AppConfig } from '../config/index.js';
-import { DEMO_CLIENT_ID, seedOAuthDemoClient } from '../modules/oauth/oauth-demo-seed.js';
+import {
+  DEFAULT_FEATURE_FLAGS,
+  DEFAULT_REGISTER_UI_CONFIG,
+  FEATURE_CONFIG_KEY,
+} from '@gatehouse/contract/feature-flags';
 import type { Db } from './connect.js';
 
 /**
@@ -28,27 +31,19 @@ export const DEFAULT_WEB_CONFIG: Readonly<Record<string, unknown>> = {
   captcha_scene_config: Object.fromEntries(
     Object.values(CAPTCHA_SCENES).map((scene) => [String(scene), sceneConfig]),
   ),
-  feature_flags: {
-    qrLogin: true,
-    telegramLogin: true,
-    quickLogin: true,
-    demoAccount: true,
-    phoneSignUp: true,
-  },
-  // Default register UI when neither an A/B bucket nor the ui / show_type query decides (spec §2).
-  register_ui: { ui: 'new', showType: 'code' },
+  // What each flag switches: docs/configuration.md "Feature flags" (contract rules/feature-flags.ts).
+  [FEATURE_CONFIG_KEY.FEATURE_FLAGS]: DEFAULT_FEATURE_FLAGS,
+  // Default register UI when the ui / show_type query does not decide (spec §2); the web's
+  // register-variant.ts reads this shape (its test feeds it this very value).
+  [FEATURE_CONFIG_KEY.REGISTER_UI]: DEFAULT_REGISTER_UI_CONFIG,
 };
 
 /**
  * Write default data that is missing. Idempotent: existing rows are never overwritten, so an
- * operator's changes survive restarts. Returns the names that were inserted.
+ * operator's changes survive restarts. Returns the names that were inserted. The demo OAuth client
+ * is development data: the development tools seed it (dev/dev-tools.plugin.ts, scripts/migrate.ts).
  */
-export async function seed(
-  db: Db,
-  now: number = Date.now(),
-  /** With the configuration, development and test also get the demo OAuth client (never production). */
-  config?: Pick<AppConfig, 'nodeEnv' | 'port'>,
-): Promise<string[]> {
+export async function seed(db: Db, now: number = Date.now()): Promise<string[]> {
   const inserted: string[] = [];
   for (const [name, value] of Object.entries(DEFAULT_WEB_CONFIG)) {
     const result = await db
@@ -58,6 +53,5 @@ export async function seed(
       .executeTakeFirst();
     if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) inserted.push(name);
   }
-  if (config && (await seedOAuthDemoClient(db, config, now))) inserted.push(`oauth_client:${DEMO_CLIENT_ID}`);
   return inserted;
 }

@@ -7,7 +7,7 @@ import { buildApp, type App, type BuildAppOptions } from '../app.js';
 import type { Env } from '../config/index.js';
 import { connectDb } from '../db/connect.js';
 import { createAccount } from '../modules/login/login.test-kit.js';
-import { DEMO_CLIENT_ID } from '../modules/oauth/oauth-demo-seed.js';
+import { DEMO_CLIENT_ID } from '../dev/oauth-demo/oauth-demo-seed.js';
 import { freshPgSchema, reachable, TEST_PG_URL } from '../test-support/postgres.js';
 import { testConfig } from '../test-support/test-app.js';
 import {
@@ -168,7 +168,7 @@ function checkAnswer(
   // Sent as a real client would, with a refused character: the refusal itself must answer.
   if (target.kind === 'api') {
     const code = (JSON.parse(res.body) as { ret_code: number }).ret_code;
-    expect([RetCode.PARAMS_INVALID, RetCode.TOO_FREQUENT], `${where}: ret_code ${code}`).toContain(code);
+    expect([RetCode.ParamsInvalid, RetCode.TooFrequent], `${where}: ret_code ${code}`).toContain(code);
   } else if (target.kind === 'oauth-protocol') {
     expect([400, 429], where).toContain(res.statusCode);
     if (res.statusCode === 400) expect(JSON.parse(res.body)).toMatchObject({ error: 'invalid_request' });

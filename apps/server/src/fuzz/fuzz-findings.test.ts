@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RetCode } from '@gatehouse/contract';
 import type { App } from '../app.js';
 import { connectDb } from '../db/connect.js';
-import { DEMO_CLIENT_ID } from '../modules/oauth/oauth-demo-seed.js';
+import { DEMO_CLIENT_ID } from '../dev/oauth-demo/oauth-demo-seed.js';
 import { freshPgSchema, TEST_PG_URL } from '../test-support/postgres.js';
 import { testApp } from '../test-support/test-app.js';
 
@@ -61,7 +61,7 @@ describe.each(stores)('fuzz findings on %s', (_name, open) => {
     const res = await api('GET', `/oauth/v1/public/client_info?client_id=%00&redirect_uri=x`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      ret_code: RetCode.PARAMS_INVALID,
+      ret_code: RetCode.ParamsInvalid,
       result: { issues: [{ in: 'querystring', field: 'client_id' }] },
     });
   });
@@ -105,7 +105,7 @@ describe.each(stores)('fuzz findings on %s', (_name, open) => {
   it('a NUL in a web config key is PARAMS_INVALID (was HTTP 500 on PostgreSQL)', async () => {
     const res = await api('POST', '/v3/config/web', { project_name: 'x', keys: ['\u0000 '] });
     expect(res.json()).toMatchObject({
-      ret_code: RetCode.PARAMS_INVALID,
+      ret_code: RetCode.ParamsInvalid,
       result: { issues: [{ field: 'keys.0' }] },
     });
   });
@@ -124,7 +124,7 @@ describe.each(stores)('fuzz findings on %s', (_name, open) => {
       ['/user/public/password/reset/send-code', { email: 'fuzz-finding@example.com', note: 'a\u0007' }],
     ] as const) {
       const res = await api('POST', url, body);
-      expect(res.json().ret_code, url).toBe(RetCode.PARAMS_INVALID);
+      expect(res.json().ret_code, url).toBe(RetCode.ParamsInvalid);
     }
     const after = await app.db
       .selectFrom('registrations')
@@ -154,7 +154,7 @@ describe.each(stores)('fuzz findings on %s', (_name, open) => {
       payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe2, 0x82, 0x22, 0x7d]),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().ret_code).toBe(RetCode.PARAMS_INVALID);
+    expect(res.json().ret_code).toBe(RetCode.ParamsInvalid);
     expect(await app.sessions.verify(token)).toMatchObject({ userId: account.id });
   });
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { API_BASE, OAUTH_PATHS } from '@gatehouse/contract';
+import { z } from 'zod';
+import { API_BASE, OAUTH_PATHS, oauthAuthorizeQuerySchema } from '@gatehouse/contract';
 import {
   encodeComponent,
   fromSchema,
@@ -34,12 +35,9 @@ export interface Target {
   query?: JsonSchema;
   /** Form bodies (the RFC token and revocation endpoints) instead of JSON. */
   form?: boolean;
-  /** Takes no input at all, so it ignores a query instead of refusing it. */
-  inputless?: boolean;
+  /** Needs a session (OpenAPI `security`): a well-behaved client sends its UserToken. */
+  private?: boolean;
 }
-
-/** Routes without an input schema, on purpose (openapi.test.ts allowlist): nothing to refuse. */
-const INPUTLESS = new Set([`GET ${API_BASE}/health`]);
 
 interface OpenApiParameter {
   in: string;
@@ -49,6 +47,7 @@ interface OpenApiParameter {
 }
 interface OpenApiOperation {
   parameters?: OpenApiParameter[];
+  security?: unknown[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
 export interface OpenApiDocument {
@@ -71,7 +70,7 @@ export function targetsOf(doc: OpenApiDocument): Target[] {
         throw new Error(`fuzz: add ${upper} ${path} to the generators`);
       const query = (op.parameters ?? []).filter((p) => p.in === 'query');
       const target: Target = { method: upper, path, kind: kindOf(path) };
-      if (INPUTLESS.has(`${upper} ${path}`)) target.inputless = true;
+      if (op.security) target.private = true;
       const body = op.requestBody?.content?.['application/json']?.schema;
       if (body) target.body = body;
       if (query.length > 0)
@@ -92,8 +91,18 @@ const protocolForm = (names: string[]): JsonSchema => ({
   properties: Object.fromEntries(names.map((n) => [n, protocolParam])),
 });
 
-/** Routes the document hides on purpose (RFC endpoints speak their own JSON), attacked all the same. */
+/**
+ * Routes outside the OpenAPI document, attacked all the same: the document describes the API calls
+ * only (the endpoint table), and RFC endpoints speak their own JSON.
+ */
 export const HIDDEN_TARGETS: Target[] = [
+  // The authorization endpoint (RFC 6749 §3.1): its query as its route schema declares it.
+  {
+    method: 'GET',
+    path: OAUTH_PATHS.authorize,
+    kind: 'oauth-entry',
+    query: z.toJSONSchema(oauthAuthorizeQuerySchema, { io: 'input' }) as JsonSchema,
+  },
   {
     method: 'POST',
     path: OAUTH_PATHS.token,
@@ -118,7 +127,11 @@ export const HIDDEN_TARGETS: Target[] = [
     body: protocolForm(['token', 'token_type_hint', 'client_id', 'client_secret']),
   },
   { method: 'GET', path: OAUTH_PATHS.userinfo, kind: 'oauth-protocol', query: { type: 'object' } },
-  // Static files of the web build (traversal, encoded junk).
+  // Pages, and the static files of the web build (traversal, encoded junk).
+  { method: 'GET', path: '/{*}', kind: 'page' },
+  { method: 'GET', path: '/favicon.ico', kind: 'page' },
+  { method: 'GET', path: '/favicon.svg', kind: 'page' },
+  { method: 'GET', path: '/robots.txt', kind: 'page' },
   { method: 'GET', path: '/assets/{*}', kind: 'page' },
   { method: 'GET', path: '/locales/{*}', kind: 'page' },
   { method: 'GET', path: OAUTH_PATHS.metadata, kind: 'oauth-protocol', query: { type: 'object' } },
@@ -262,7 +275,9 @@ function withQuery(path: string, query: unknown): string {
 
 /** Every kind of hostile request for `target`, weighted so the store-checking (definite) cases dominate. */
 export function casesFor(target: Target, ctx: CaseContext): fc.Arbitrary<FuzzCase> {
-  const headers = { ...BASE_HEADERS };
+  // The session guard answers before validation (lib/endpoint-route.ts): a client of a private call
+  // carries its session, so the refusal of its input is what answers.
+  const headers = target.private ? { ...BASE_HEADERS, usertoken: ctx.sessionToken } : { ...BASE_HEADERS };
   const mixedHeaders = fc.oneof(
     fc.constant(headers),
     hostileHeaders(ctx).map((h) => ({ ...headers, ...h })),
@@ -429,7 +444,7 @@ export function casesFor(target: Target, ctx: CaseContext): fc.Arbitrary<FuzzCas
             headers: plain ? headers : h,
             remoteAddress,
             definite: true,
-            strict: plain && !target.inputless,
+            strict: plain,
           })),
       },
       {

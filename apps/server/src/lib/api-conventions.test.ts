@@ -31,7 +31,7 @@ describe('API conventions in the built app', () => {
   it('answers unknown API routes with the envelope and leaves other paths to the pages', async () => {
     const api = await app.inject({ method: 'GET', url: '/x-api/no/such/route' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toMatchObject({ ret_code: RetCode.ROUTE_NOT_FOUND, result: null });
+    expect(api.json()).toMatchObject({ ret_code: RetCode.RouteNotFound, result: null });
     expect(api.headers['cache-control']).toBe('no-store');
     const page = await app.inject({ method: 'GET', url: '/no/such/page', headers: { accept: 'text/html' } });
     expect(page.body).not.toContain('ret_code');
@@ -40,11 +40,11 @@ describe('API conventions in the built app', () => {
   it('guards state-changing API calls against CSRF', async () => {
     const res = await app.inject({ method: 'POST', url: '/x-api/echo', payload: { x: 'abc' } });
     expect(res.statusCode).toBe(403);
-    expect(res.json().ret_code).toBe(RetCode.CSRF_REJECTED);
+    expect(res.json().ret_code).toBe(RetCode.CsrfRejected);
     // The guard belongs to routes: a path with no route changes nothing and is simply unknown.
     const none = await app.inject({ method: 'POST', url: '/x-api/anything', payload: {} });
     expect(none.statusCode).toBe(404);
-    expect(none.json().ret_code).toBe(RetCode.ROUTE_NOT_FOUND);
+    expect(none.json().ret_code).toBe(RetCode.RouteNotFound);
   });
 
   it('refuses non-JSON bodies', async () => {
@@ -55,7 +55,7 @@ describe('API conventions in the built app', () => {
       headers: { platform: 'pc', 'content-type': 'text/plain' },
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json().ret_code).toBe(RetCode.UNSUPPORTED_MEDIA_TYPE);
+    expect(res.json().ret_code).toBe(RetCode.UnsupportedMediaType);
   });
 
   it('accepts a valid JSON body and refuses one over 64 KiB', async () => {
@@ -73,7 +73,7 @@ describe('API conventions in the built app', () => {
       headers: { platform: 'pc', 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json().ret_code).toBe(RetCode.PAYLOAD_TOO_LARGE);
+    expect(res.json().ret_code).toBe(RetCode.PayloadTooLarge);
   });
 
   it('refuses a body that is not UTF-8 instead of repairing it (fuzz finding: logout ran on it)', async () => {
@@ -85,7 +85,7 @@ describe('API conventions in the built app', () => {
         headers: { platform: 'pc', 'content-type': 'application/json' },
       });
       expect(res.statusCode, bytes.join(',')).toBe(400);
-      expect(res.json().ret_code).toBe(RetCode.PARAMS_INVALID);
+      expect(res.json().ret_code).toBe(RetCode.ParamsInvalid);
     }
     const bom = await app.inject({
       method: 'POST',

@@ -9,8 +9,8 @@ export const OK_MESSAGE = 'OK';
  */
 export function ok<T>(result: T, token?: string): Envelope<T> {
   return token === undefined
-    ? { ret_code: RetCode.OK, ret_msg: OK_MESSAGE, result }
-    : { ret_code: RetCode.OK, ret_msg: OK_MESSAGE, result, token };
+    ? { ret_code: RetCode.Ok, ret_msg: OK_MESSAGE, result }
+    : { ret_code: RetCode.Ok, ret_msg: OK_MESSAGE, result, token };
 }
 
 /**

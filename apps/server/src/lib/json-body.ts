@@ -23,7 +23,7 @@ export function useApiJsonParser(app: FastifyInstance, bodyLimit = API_BODY_LIMI
     try {
       text = typeof body === 'string' ? body : utf8.decode(body);
     } catch {
-      done(new ApiError(RetCode.PARAMS_INVALID, 'the body is not valid UTF-8', 400), undefined);
+      done(new ApiError(RetCode.ParamsInvalid, 'the body is not valid UTF-8', 400), undefined);
       return;
     }
     if (text.trim() === '') {
@@ -50,6 +50,6 @@ export function assertJsonBody(request: FastifyRequest): void {
   if (!hasBody(request)) return;
   const type = request.headers['content-type'] ?? '';
   if (!JSON_MEDIA_TYPE.test(type)) {
-    throw new ApiError(RetCode.UNSUPPORTED_MEDIA_TYPE, undefined, 415);
+    throw new ApiError(RetCode.UnsupportedMediaType, undefined, 415);
   }
 }

@@ -21,7 +21,7 @@ export interface RequestSite extends HostMatch {
  */
 export function requestSite(request: FastifyRequest): RequestSite {
   const match = resolveHost(request.host, request.server.config.siteDomains);
-  if (!match) throw new ApiError(RetCode.PARAMS_INVALID, 'Unknown host');
+  if (!match) throw new ApiError(RetCode.ParamsInvalid, 'Unknown host');
   // resolveHost accepted the host, so it is a plain host[:port].
   return { ...match, origin: `${request.protocol}://${request.host.toLowerCase()}` };
 }

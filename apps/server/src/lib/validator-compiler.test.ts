@@ -68,7 +68,7 @@ describe('the safe-input check on every route', () => {
     const res = await post('/x-api/probe/1', { name: 'a\u0000b' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      ret_code: RetCode.PARAMS_INVALID,
+      ret_code: RetCode.ParamsInvalid,
       result: { issues: [{ in: 'body', field: 'name', message: CONTROL_CHAR_MESSAGE }] },
     });
   });
@@ -80,7 +80,7 @@ describe('the safe-input check on every route', () => {
       { name: 'ok', 'k\u0001': 1 },
     ]) {
       const res = await post('/x-api/probe/1', body);
-      expect(res.json().ret_code, JSON.stringify(body)).toBe(RetCode.PARAMS_INVALID);
+      expect(res.json().ret_code, JSON.stringify(body)).toBe(RetCode.ParamsInvalid);
     }
   });
 
@@ -92,7 +92,7 @@ describe('the safe-input check on every route', () => {
       ['/x-api/probe/1', { lang: 'e\u0085n' }],
     ] as const) {
       const res = await post(url, { name: 'ok' }, headers);
-      expect(res.json().ret_code, url).toBe(RetCode.PARAMS_INVALID);
+      expect(res.json().ret_code, url).toBe(RetCode.ParamsInvalid);
     }
   });
 
@@ -105,6 +105,6 @@ describe('the safe-input check on every route', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 2000; i++) deep = [deep];
     const res = await post('/x-api/probe/1', { name: 'ok', tags: deep });
-    expect(res.json().ret_code).toBe(RetCode.PARAMS_INVALID);
+    expect(res.json().ret_code).toBe(RetCode.ParamsInvalid);
   });
 });

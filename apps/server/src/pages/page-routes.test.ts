@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageBootstrap } from '@gatehouse/contract';
 import type { App } from '../app.js';
-import { testApp } from '../test-support/test-app.js';
+import { testApp, testConfig } from '../test-support/test-app.js';
 
 let app: App;
 beforeAll(async () => {
@@ -44,6 +44,50 @@ describe('pre-render redirects through HTTP', () => {
     const res = await get('/login', 'localhost', { 'accept-language': 'ja-JP,ja;q=0.9' });
     expect(res.headers.location).toBe('/ja-JP/login');
     expect(res.headers.vary).toContain('Accept-Language');
+  });
+
+  it('sends a returning visitor to the language they chose (GATEHOUSE_LANG_KEY cookie), not Accept-Language', async () => {
+    const chosen = (host: string, value: string) =>
+      get('/', host, { 'accept-language': 'ja-JP', cookie: `GATEHOUSE_LANG_KEY=${value}` });
+    const res = await chosen('localhost:3000', 'ko-KR');
+    expect(res.headers.location).toBe('/ko-KR/login');
+    expect(res.headers.vary).toContain('Cookie');
+    // A language this site does not offer, or garbage, falls back to Accept-Language.
+    expect((await chosen('tr.localhost:3000', 'ko-KR')).headers.location).toBe('/tr-TUR/login');
+    expect((await chosen('localhost:3000', '%2F%2Fevil.example')).headers.location).toBe('/ja-JP/login');
+  });
+});
+
+describe('the download page', () => {
+  it('is a page, whose bootstrap alone carries the configured app-store links', async () => {
+    const configured = await testApp({
+      APP_DOWNLOAD_IOS_URL: 'https://apps.apple.com/app/gatehouse/id1',
+      APP_DOWNLOAD_ANDROID_URL: 'https://play.google.com/store/apps/details?id=example.gatehouse',
+    });
+    try {
+      const page = await configured.inject({ url: '/en/download', headers: { host: 'localhost' } });
+      expect(page.statusCode).toBe(200);
+      expect(bootstrapOf(page.body).appDownload).toEqual({
+        ios: 'https://apps.apple.com/app/gatehouse/id1',
+        android: 'https://play.google.com/store/apps/details?id=example.gatehouse',
+      });
+      const login = await configured.inject({ url: '/en/login', headers: { host: 'localhost' } });
+      expect(bootstrapOf(login.body).appDownload).toBeUndefined();
+    } finally {
+      await configured.close();
+    }
+    const unconfigured = await get('/en/download');
+    expect(bootstrapOf(unconfigured.body).appDownload).toEqual({ ios: null, android: null });
+    expect((await get('/download')).headers.location).toBe('/en/download');
+  });
+
+  it('refuses store links that are not https', () => {
+    expect(() => testConfig({ APP_DOWNLOAD_IOS_URL: 'http://apps.apple.com/x' })).toThrow(
+      /APP_DOWNLOAD_IOS_URL/,
+    );
+    expect(() => testConfig({ APP_DOWNLOAD_ANDROID_URL: 'javascript:alert(1)' })).toThrow(
+      /APP_DOWNLOAD_ANDROID_URL/,
+    );
   });
 });
 

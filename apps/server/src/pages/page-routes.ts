@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   decidePage,
+  langStorageKey,
   resolveHost,
   SITES,
   textDirection,
@@ -34,6 +35,8 @@ const SAFE_LOCATION = /^\/(?![/\\])[\x21-\x7e]*$/;
 const pages: FastifyPluginAsync<PagesOptions> = async (app, { config, vite }) => {
   const distIndex = readDistIndex(config.webDist);
   const fallback = builtInTemplate(config.brandName);
+  // The language the visitor chose (the web's language switcher sets it beside local storage).
+  const langCookie = langStorageKey(config.brandName);
   if (!distIndex && !vite) app.log.warn('no index.html in WEB_DIST: pages use the built-in template');
 
   /** Read once in production; per request in development, so a rebuilt web app shows at once. */
@@ -62,6 +65,8 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, { config, vite }) =>
       pathname: q === -1 ? url : url.slice(0, q),
       search: q === -1 ? '' : url.slice(q),
       acceptLanguage: req.headers['accept-language'] ?? null,
+      // Only a locale this site offers is used (decidePage matches it against the site's list).
+      chosenLanguage: req.cookies[langCookie] ?? null,
     });
 
     if (decision.kind === 'bad-request') return sendPlainPage(reply, 400);
@@ -70,7 +75,7 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, { config, vite }) =>
       if (!SAFE_LOCATION.test(decision.location)) return sendPlainPage(reply, 400);
       return reply
         .header('cache-control', 'no-store')
-        .header('vary', 'Accept-Language')
+        .header('vary', 'Accept-Language, Cookie')
         .redirect(decision.location, 302);
     }
 
@@ -90,6 +95,10 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, { config, vite }) =>
       apiBase: config.apiBase,
       product: config.brandName,
       brandDomains: config.brandDomains,
+      // The store links only where they are shown: no page but this one carries them.
+      ...(decision.kind === 'render' && decision.route.id === 'download'
+        ? { appDownload: config.appDownload }
+        : {}),
       ...(decision.kind === 'not-found' ? { notFound: true as const } : {}),
     };
     const html = fillTemplate(await template(url), {

@@ -15,7 +15,7 @@ describe('cache-headers', () => {
     await app.register(errorEnvelope);
     await app.register(cacheHeaders);
     app.get('/x-api/countries', { config: { cacheTtlMs: RESPONSE_CACHE_TTL_MS } }, async () => {
-      if (fail) throw new ApiError(RetCode.SYSTEM_BUSY);
+      if (fail) throw new ApiError(RetCode.SystemBusy);
       return ok(['DE']);
     });
     app.get('/x-api/profile', { config: { cacheTtlMs: PROFILE_CACHE_TTL_MS } }, async () => ok({ id: '1' }));
@@ -47,7 +47,7 @@ describe('cache-headers', () => {
   it('never caches a business error on a cacheable route', async () => {
     fail = true;
     const res = await app.inject({ method: 'GET', url: '/x-api/countries' });
-    expect(res.json().ret_code).toBe(RetCode.SYSTEM_BUSY);
+    expect(res.json().ret_code).toBe(RetCode.SystemBusy);
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

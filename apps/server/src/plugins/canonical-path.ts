@@ -18,7 +18,7 @@ export default fp<{ apiBase?: string }>(
       if (verdict.ok) return;
       request.log.info({ reason: verdict.reason }, 'non-canonical request target refused');
       if (aimsAtApi(request.url, apiBase)) {
-        throw new ApiError(RetCode.PARAMS_INVALID, 'The request path is not in canonical form', 400);
+        throw new ApiError(RetCode.ParamsInvalid, 'The request path is not in canonical form', 400);
       }
       return sendPlainPage(reply, 400);
     });

@@ -37,7 +37,7 @@ describe('csrf-guard', () => {
     async (method) => {
       const res = await app.inject({ method, url: '/x-api/thing', payload: {} });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ ret_code: RetCode.CSRF_REJECTED, result: null });
+      expect(res.json()).toMatchObject({ ret_code: RetCode.CsrfRejected, result: null });
       expect(writes).toBe(0);
     },
   );
@@ -54,7 +54,7 @@ describe('csrf-guard', () => {
       payload: 'a=1',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
     });
-    expect(res.json().ret_code).toBe(RetCode.CSRF_REJECTED);
+    expect(res.json().ret_code).toBe(RetCode.CsrfRejected);
     expect(writes).toBe(0);
   });
 
@@ -84,7 +84,7 @@ describe('csrf-guard', () => {
   ])('guards the route whatever spelling reached it: %s', async (url) => {
     const res = await app.inject({ method: 'POST', url });
     expect(res.statusCode).toBe(403);
-    expect(res.json().ret_code).toBe(RetCode.CSRF_REJECTED);
+    expect(res.json().ret_code).toBe(RetCode.CsrfRejected);
     expect(writes).toBe(0);
   });
 

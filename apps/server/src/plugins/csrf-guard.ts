@@ -12,7 +12,7 @@ export async function requirePlatformHeader(request: FastifyRequest): Promise<vo
   if (!STATE_CHANGING.has(request.method)) return;
   const platform = request.headers[PLATFORM];
   if (typeof platform !== 'string' || platform.trim() === '') {
-    throw new ApiError(RetCode.CSRF_REJECTED, undefined, 403);
+    throw new ApiError(RetCode.CsrfRejected, undefined, 403);
   }
 }
 

@@ -78,10 +78,10 @@ async function build(logs: Logged[] = []): Promise<{ app: FastifyInstance; items
       );
       r.post('/logout', { schema: { response: apiResponse(z.null()) } }, async () => ok(null));
       r.get('/banned', { schema: { response: apiResponse(z.object({ id: z.string() })) } }, async () => {
-        throw new ApiError(RetCode.ACCOUNT_BANNED, undefined, 200, { baned_time: 1 });
+        throw new ApiError(RetCode.AccountBanned, undefined, 200, { baned_time: 1 });
       });
       r.get('/custom', async () => {
-        throw new ApiError(RetCode.TOO_FREQUENT, 'Try again in 60 s', 200);
+        throw new ApiError(RetCode.TooFrequent, 'Try again in 60 s', 200);
       });
       r.get('/crash', async () => {
         throw new Error('db password=hunter2 leaked in a message');
@@ -120,7 +120,7 @@ describe('error-envelope', () => {
     const res = await post('/x-api/items', JSON.stringify({ name: 'a' }));
     expect(res.statusCode).toBe(200);
     const body = res.json<{ ret_code: number; ret_msg: string; result: { issues: unknown[] } }>();
-    expect(body.ret_code).toBe(RetCode.PARAMS_INVALID);
+    expect(body.ret_code).toBe(RetCode.ParamsInvalid);
     expect(body.ret_msg).toMatch(/^Invalid params \(name: /);
     expect(body.result.issues).toEqual([{ in: 'body', field: 'name', message: expect.any(String) }]);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -132,14 +132,14 @@ describe('error-envelope', () => {
     expect(nested.json().result.issues[0]).toMatchObject({ in: 'body', field: 'tags.1' });
     const query = await app.inject({ method: 'GET', url: '/x-api/items?limit=99' });
     expect(query.json()).toMatchObject({
-      ret_code: RetCode.PARAMS_INVALID,
+      ret_code: RetCode.ParamsInvalid,
       result: { issues: [{ in: 'querystring', field: 'limit' }] },
     });
   });
 
   it('reports a missing body as invalid, not as a crash', async () => {
     const res = await post('/x-api/items', '');
-    expect(res.json()).toMatchObject({ ret_code: RetCode.PARAMS_INVALID });
+    expect(res.json()).toMatchObject({ ret_code: RetCode.ParamsInvalid });
     expect(items).toEqual([]);
   });
 
@@ -151,7 +151,7 @@ describe('error-envelope', () => {
   it('answers malformed JSON with PARAMS_INVALID and HTTP 400', async () => {
     const res = await post('/x-api/items', '{"name": "ab"');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ ret_code: RetCode.PARAMS_INVALID, ret_msg: 'Invalid params', result: null });
+    expect(res.json()).toEqual({ ret_code: RetCode.ParamsInvalid, ret_msg: 'Invalid params', result: null });
     expect(items).toEqual([]);
   });
 
@@ -164,7 +164,7 @@ describe('error-envelope', () => {
   it('answers an oversized body with PAYLOAD_TOO_LARGE and HTTP 413', async () => {
     const res = await post('/x-api/items', JSON.stringify({ name: 'x'.repeat(2000) }));
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ ret_code: RetCode.PAYLOAD_TOO_LARGE, ret_msg: 'Too big', result: null });
+    expect(res.json()).toEqual({ ret_code: RetCode.PayloadTooLarge, ret_msg: 'Too big', result: null });
     expect(items).toEqual([]);
   });
 
@@ -173,7 +173,7 @@ describe('error-envelope', () => {
     async (type) => {
       const res = await post('/x-api/items', 'name=ab', type);
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toMatchObject({ ret_code: RetCode.UNSUPPORTED_MEDIA_TYPE, ret_msg: 'JSON only' });
+      expect(res.json()).toMatchObject({ ret_code: RetCode.UnsupportedMediaType, ret_msg: 'JSON only' });
       expect(items).toEqual([]);
     },
   );
@@ -185,7 +185,7 @@ describe('error-envelope', () => {
     async (url) => {
       const res = await post(url, 'name=ab', 'text/plain');
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toMatchObject({ ret_code: RetCode.UNSUPPORTED_MEDIA_TYPE });
+      expect(res.json()).toMatchObject({ ret_code: RetCode.UnsupportedMediaType });
       expect(items).toEqual([]);
     },
   );
@@ -200,7 +200,7 @@ describe('error-envelope', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({
-        ret_code: RetCode.ROUTE_NOT_FOUND,
+        ret_code: RetCode.RouteNotFound,
         ret_msg: 'No such route',
         result: null,
       });
@@ -218,7 +218,7 @@ describe('error-envelope', () => {
     const res = await app.inject({ method: 'GET', url: '/x-api/banned' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      ret_code: RetCode.ACCOUNT_BANNED,
+      ret_code: RetCode.AccountBanned,
       ret_msg: 'Banned',
       result: { baned_time: 1 },
     });
@@ -227,7 +227,7 @@ describe('error-envelope', () => {
   it('prefers the thrower’s own message', async () => {
     const res = await app.inject({ method: 'GET', url: '/x-api/custom' });
     expect(res.json()).toEqual({
-      ret_code: RetCode.TOO_FREQUENT,
+      ret_code: RetCode.TooFrequent,
       ret_msg: 'Try again in 60 s',
       result: null,
     });
@@ -252,7 +252,7 @@ describe('error-envelope', () => {
     expect(res.statusCode).toBe(500);
     const body = res.json<{ ret_code: number; result: { request_id: string } }>();
     expect(body).toEqual({
-      ret_code: RetCode.INTERNAL_ERROR,
+      ret_code: RetCode.InternalError,
       ret_msg: 'Internal',
       result: { request_id: expect.any(String) },
     });
@@ -265,14 +265,14 @@ describe('error-envelope', () => {
   it('treats a response that breaks its own schema as an internal error', async () => {
     const res = await app.inject({ method: 'GET', url: '/x-api/bad-response' });
     expect(res.statusCode).toBe(500);
-    expect(res.json().ret_code).toBe(RetCode.INTERNAL_ERROR);
+    expect(res.json().ret_code).toBe(RetCode.InternalError);
   });
 
   it('answers the rate limit with TOO_FREQUENT and HTTP 429', async () => {
     expect((await app.inject({ method: 'GET', url: '/x-api/limited' })).statusCode).toBe(200);
     const res = await app.inject({ method: 'GET', url: '/x-api/limited' });
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ ret_code: RetCode.TOO_FREQUENT, ret_msg: 'Slow down', result: null });
+    expect(res.json()).toEqual({ ret_code: RetCode.TooFrequent, ret_msg: 'Slow down', result: null });
     expect(res.headers['retry-after']).toBeDefined();
   });
 });

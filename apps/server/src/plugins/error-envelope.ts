@@ -53,7 +53,7 @@ function paramsFailure(err: FastifyError): Failure {
     field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || where,
     message: v.message ?? 'is invalid',
   }));
-  return { status: 200, code: RetCode.PARAMS_INVALID, result: { issues } };
+  return { status: 200, code: RetCode.ParamsInvalid, result: { issues } };
 }
 
 /** Map anything thrown while serving a request to what the client sees. */
@@ -70,14 +70,14 @@ function classify(err: unknown): Failure {
   if (hasZodFastifySchemaValidationErrors(err)) return paramsFailure(err as unknown as FastifyError);
   if (isFastifyError(err) && !isResponseSerializationError(err)) {
     const status = err.statusCode ?? 500;
-    if (status === 413) return { status, code: RetCode.PAYLOAD_TOO_LARGE, result: null };
-    if (status === 415) return { status, code: RetCode.UNSUPPORTED_MEDIA_TYPE, result: null };
-    if (status === 429) return { status, code: RetCode.TOO_FREQUENT, result: null };
-    if (status === 404) return { status, code: RetCode.ROUTE_NOT_FOUND, result: null };
+    if (status === 413) return { status, code: RetCode.PayloadTooLarge, result: null };
+    if (status === 415) return { status, code: RetCode.UnsupportedMediaType, result: null };
+    if (status === 429) return { status, code: RetCode.TooFrequent, result: null };
+    if (status === 404) return { status, code: RetCode.RouteNotFound, result: null };
     // Malformed JSON, bad content-length and the like: a broken client, not a user mistake.
-    if (status >= 400 && status < 500) return { status: 400, code: RetCode.PARAMS_INVALID, result: null };
+    if (status >= 400 && status < 500) return { status: 400, code: RetCode.ParamsInvalid, result: null };
   }
-  return { status: 500, code: RetCode.INTERNAL_ERROR, result: null };
+  return { status: 500, code: RetCode.InternalError, result: null };
 }
 
 function isFastifyError(err: unknown): err is FastifyError {
@@ -118,7 +118,7 @@ export default fp<ErrorEnvelopeOptions>(
         ret_msg: failure.message ?? messages.text(failure.code, langOf(request)),
         result: failure.result,
       };
-      if (failure.code === RetCode.PARAMS_INVALID && !failure.message) {
+      if (failure.code === RetCode.ParamsInvalid && !failure.message) {
         const first = (failure.result as { issues?: ParamIssue[] } | null)?.issues?.[0];
         if (first) body.ret_msg += ` (${first.field}: ${first.message})`;
       }
@@ -154,7 +154,7 @@ export default fp<ErrorEnvelopeOptions>(
     // back with callNotFound(), which uses the root handler. Other paths get the plain page.
     app.setNotFoundHandler((request, reply) =>
       isApi(request.url)
-        ? send(request, reply, { status: 404, code: RetCode.ROUTE_NOT_FOUND, result: null })
+        ? send(request, reply, { status: 404, code: RetCode.RouteNotFound, result: null })
         : sendPlainPage(reply, 404),
     );
   },

@@ -45,7 +45,7 @@ describe('malformed Cookie headers', () => {
   it.each(MALFORMED)('%j: a call that needs a session answers SESSION_EXPIRED, not 500', async (cookie) => {
     const res = await app.inject({ url: '/x-api/v2/private/user/profile', headers: { cookie } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().ret_code).toBe(RetCode.SESSION_EXPIRED);
+    expect(res.json().ret_code).toBe(RetCode.SessionExpired);
   });
 
   it.each(MALFORMED)('%j: the ban lookup behind the self-unbind cookie answers, not 500', async (cookie) => {
@@ -66,7 +66,7 @@ describe('malformed Cookie headers', () => {
         .then((r) => r.json().ret_code);
     expect(await profile(`a=%E0%A4%A; gh_session=${session}; b`)).toBe(0);
     expect(await profile(`gh_session=${session}; gh_session=%E0%A4%A`)).toBe(0);
-    expect(await profile(`gh_session=%E0%A4%A; gh_session=${session}`)).toBe(RetCode.SESSION_EXPIRED);
+    expect(await profile(`gh_session=%E0%A4%A; gh_session=${session}`)).toBe(RetCode.SessionExpired);
   });
 
   it('a Cookie header past the server limit gets 431 from Node, never a 500', async () => {

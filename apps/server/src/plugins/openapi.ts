@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifySchema, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { API_BASE, HEADER } from '@gatehouse/contract';
+import { API_BASE, HEADER, type Endpoint } from '@gatehouse/contract';
 import { SESSION_COOKIE } from '../modules/session/session-cookie.js';
 
 /** One API route as registered, for the "every route has a schema" check. */
@@ -10,6 +10,8 @@ export interface ApiRouteInfo {
   method: string;
   url: string;
   schema: FastifySchema | undefined;
+  /** The endpoint-table entry the route was registered from (lib/endpoint-route.ts), if any. */
+  endpoint: Endpoint | undefined;
 }
 
 declare module 'fastify' {
@@ -19,6 +21,8 @@ declare module 'fastify' {
   }
 }
 
+const isUnderApiBase = (url: string, apiBase: string) => url === apiBase || url.startsWith(`${apiBase}/`);
+
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -26,7 +30,7 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * methods, querystring for GET) and its 200 answer. An empty list means the route is complete.
  * A route without input declares that too, e.g. `querystring: z.object({})`.
  */
-export function missingSchemaParts(route: ApiRouteInfo): string[] {
+export function missingSchemaParts(route: Omit<ApiRouteInfo, 'endpoint'>): string[] {
   const missing: string[] = [];
   const schema = route.schema;
   if (WITH_BODY.has(route.method)) {
@@ -49,12 +53,12 @@ export default fp<{ apiBase?: string; version?: string }>(
     const routes: ApiRouteInfo[] = [];
     app.decorate('apiRoutes', routes);
     app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith(`${apiBase}/`) && route.url !== apiBase) return;
+      if (!isUnderApiBase(route.url, apiBase)) return;
       const methods = ([] as HTTPMethods[]).concat(route.method);
       for (const method of methods) {
         // Fastify adds HEAD beside every GET; it shares the GET route's schema.
         if (method === 'HEAD') continue;
-        routes.push({ method, url: route.url, schema: route.schema });
+        routes.push({ method, url: route.url, schema: route.schema, endpoint: route.config?.endpoint });
       }
     });
 
@@ -75,7 +79,12 @@ export default fp<{ apiBase?: string; version?: string }>(
           },
         },
       },
-      transform: jsonSchemaTransform,
+      // The document describes the API only: pages, assets and the OAuth protocol endpoints (RFC
+      // routes, outside the API base) are not calls of the endpoint table.
+      transform: (input) =>
+        isUnderApiBase(input.url, apiBase)
+          ? jsonSchemaTransform(input)
+          : { schema: { hide: true } as FastifySchema, url: input.url },
       transformObject: jsonSchemaTransformObject,
     });
 

@@ -89,7 +89,7 @@ describe('rate limit in the app', () => {
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
     expect(codes.filter((c) => c === 429)).toHaveLength(5);
     const refused = answers.find((r) => r.statusCode === 429);
-    expect(refused?.json()).toMatchObject({ ret_code: RetCode.TOO_FREQUENT });
+    expect(refused?.json()).toMatchObject({ ret_code: RetCode.TooFrequent });
   });
 
   it("counts a route's own limit apart from the baseline, per route", async () => {

@@ -115,11 +115,11 @@ describe('session plugin', () => {
     for (const headers of [{}, { usertoken: 'null' }, { usertoken: 'abc' }]) {
       const res = await app.inject({ method: 'GET', url: '/x-api/me', headers });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ ret_code: RetCode.SESSION_EXPIRED, result: null });
+      expect(res.json()).toMatchObject({ ret_code: RetCode.SessionExpired, result: null });
     }
     clock += 2 * HOUR;
     const idle = await app.inject({ method: 'GET', url: '/x-api/me', cookies: { gh_session: token } });
-    expect(idle.json().ret_code).toBe(RetCode.SESSION_EXPIRED);
+    expect(idle.json().ret_code).toBe(RetCode.SessionExpired);
   });
 
   it('lets optional routes read a missing session as null', async () => {
@@ -139,7 +139,7 @@ describe('session plugin', () => {
     expect(cleared?.value).toBe('');
     expect(cleared?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
     const me = await app.inject({ method: 'GET', url: '/x-api/me', cookies: { gh_session: token } });
-    expect(me.json().ret_code).toBe(RetCode.SESSION_EXPIRED);
+    expect(me.json().ret_code).toBe(RetCode.SessionExpired);
     const row = await db.selectFrom('sessions').select('revoked_at').executeTakeFirstOrThrow();
     expect(row.revoked_at).toBe(clock);
   });
@@ -152,7 +152,7 @@ describe('session plugin', () => {
       cookies: { gh_session: token },
     });
     expect(res.statusCode).toBe(500);
-    expect(res.json().ret_code).toBe(RetCode.INTERNAL_ERROR);
+    expect(res.json().ret_code).toBe(RetCode.InternalError);
   });
 });
 
@@ -178,7 +178,7 @@ describe('session plugin in production', () => {
       expect(me.json().result).toEqual({ id: 'u1' });
       // The development name is not read in production.
       const plain = await app.inject({ method: 'GET', url: '/x-api/me', cookies: { gh_session: token } });
-      expect(plain.json().ret_code).toBe(RetCode.SESSION_EXPIRED);
+      expect(plain.json().ret_code).toBe(RetCode.SessionExpired);
     } finally {
       await app.close();
     }

@@ -46,11 +46,12 @@ const lookups = new WeakMap<FastifyRequest, Promise<SessionContext | null>>();
 const verified = new WeakMap<FastifyRequest, SessionContext>();
 
 /**
- * preHandler for routes that need a logged-in user: answers SESSION_EXPIRED (10006, HTTP 200,
- * so the client runs its session-expiry handler) when there is no valid session.
+ * The guard of routes that need a logged-in user: answers SESSION_EXPIRED (10006, HTTP 200, so the
+ * client runs its session-expiry handler) when there is no valid session. `endpointRoute` attaches
+ * it (as preValidation) to every private entry of the endpoint table.
  */
 export async function requireSession(request: FastifyRequest): Promise<void> {
-  if (!(await request.session)) throw new ApiError(RetCode.SESSION_EXPIRED);
+  if (!(await request.session)) throw new ApiError(RetCode.SessionExpired);
 }
 
 /**
@@ -117,7 +118,7 @@ export default fp<SessionPluginOptions>(
         const ctx = verified.get(this);
         // A programming error (route without requireSession), so a 500, not a 10006.
         if (!ctx)
-          throw new Error('request.auth read without a verified session; add preHandler: requireSession');
+          throw new Error('request.auth read without a verified session; is the endpoint entry public?');
         return ctx;
       },
     });

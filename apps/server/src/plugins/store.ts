@@ -26,7 +26,7 @@ export default fp<StoreOptions>(
     if (!config.migrateOnStart) return;
     try {
       const ran = await migrateToLatest(db);
-      const seeded = await seed(db, Date.now(), config);
+      const seeded = await seed(db, Date.now());
       if (ran.length || seeded.length)
         app.log.info({ migrations: ran, seeded }, 'database brought up to date');
     } catch (err) {

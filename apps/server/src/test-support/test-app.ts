@@ -12,7 +12,7 @@ import { createTestStore, fileStoreEnv, sharedKeysEnv, TEST_STORE } from './test
  * Configuration for tests: an in-memory SQLite database, no web build (pages use the built-in
  * template), silent logs, and no captcha on the protected routes (login, sign-up sends, reset
  * sends, third-party login), so other modules' tests need not solve one. Pass env variables to
- * override: captcha tests pass `CAPTCHA_ENABLED: '1'` (CHEAP_CAPTCHA_ENV in captcha-test-kit.ts).
+ * override: captcha tests pass `CAPTCHA_ENABLED: '1'` (CHEAP_CAPTCHA_ENV in captcha.test-kit.ts).
  * Where loadConfig requires shared keys (production, PostgreSQL, Redis), the test set is added.
  *
  * In the server-pg project (GATEHOUSE_TEST_STORE=pg) the store is PostgreSQL + Redis instead: this

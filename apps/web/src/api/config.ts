@@ -1,3 +1,4 @@
+import type { PlatformKind } from '@gatehouse/contract';
 import { API_BASE, HTTP_TIMEOUT_MS } from '@gatehouse/contract';
 import type { I18n } from '../i18n';
 
@@ -5,13 +6,13 @@ import type { I18n } from '../i18n';
 export type ApiTranslator = Pick<I18n, 't' | 'hasLoaded' | 'loadNamespaces'>;
 
 export interface ApiConfig {
-  /** Where the API lives: `/x-api` (spec §7) or the bootstrap's `apiBase`; absolute in tests. */
+  /** Where the API lives: the contract's API_BASE (spec §7) or the bootstrap's `apiBase`; absolute in tests. */
   baseUrl: string;
   /**
    * The platform header: pc, h5, pc_tg, ios_tg or android_tg (spec §1). `*_tg` means inside Telegram.
    * Unset, it is detected from the user agent on the first call (api/platform.ts).
    */
-  platform?: string;
+  platform?: PlatformKind;
   /** Lang header override; by default it follows the page's locale prefix (spec §2). */
   lang?: string;
   /** X-User-Agent header: names this client, since browsers do not let scripts set User-Agent. */

@@ -1,30 +1,31 @@
 // @vitest-environment jsdom
-import { PUBLIC_ENDPOINTS, RETURNED_WITHOUT_TOAST, RetCode } from '@gatehouse/contract';
+import {
+  AFFILIATE_PATH_PREFIX,
+  OAUTH_AUTHORIZE_PATH,
+  PROFILE_PATH,
+  PUBLIC_ENDPOINTS,
+  QUICK_TOKEN_PATH,
+  RETURNED_WITHOUT_TOAST,
+  RetCode,
+  THIRD_PARTY_LOGIN_PATH,
+  UNBIND_GOOGLE_2FA_SEND_EMAIL_CODE_PATH,
+} from '@gatehouse/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '../app/feedback/toast';
-import type * as ToastModule from '../app/feedback/toast';
+import { toast } from '../components/feedback/toast';
+import type * as ToastModule from '../components/feedback/toast';
 import { clearResponseCache } from './cache/response-cache';
 import { apiConfig, configureApi, type ApiTranslator } from './config';
 import {
-  api,
   request,
   resetSessionToastThrottle,
   setSessionExpiredHandler,
   type ApiOptions,
 } from './envelope-client';
 import { ApiCallError, HttpError, TimeoutError } from './errors';
-import {
-  AFFILIATE_PATH_PREFIX,
-  OAUTH_AUTHORIZE_PATH,
-  PROFILE_PATH,
-  QUICK_TOKEN_PATH,
-  THIRD_PARTY_LOGIN_PATH,
-  UNBIND_GOOGLE_2FA_SEND_EMAIL_CODE_PATH,
-} from './api-paths';
 import { refusedBaseUrl, startTestServer, type TestServer } from './test-support/api-test-server';
 import { getUserToken, setTgToken, setUserToken } from './token-store';
 
-vi.mock('../app/feedback/toast', async (importOriginal) => ({
+vi.mock('../components/feedback/toast', async (importOriginal) => ({
   ...(await importOriginal<typeof ToastModule>()),
   toast: vi.fn(),
 }));
@@ -50,7 +51,7 @@ afterEach(() => vi.useRealTimers());
 
 /** Calls `path`; the test server answers with `code` and the `extra` envelope fields. */
 function call(path: string, code: number, extra: Record<string, unknown> = {}, options: ApiOptions = {}) {
-  return api.get<unknown>(path, {
+  return request<unknown>('GET', path, {
     ...options,
     headers: { 'x-test-code': String(code), 'x-test-extra': JSON.stringify(extra), ...options.headers },
   });
@@ -84,7 +85,7 @@ interface Echo {
   headers: Record<string, string | undefined>;
 }
 const echoHeaders = async (path = '/echo') =>
-  ((await api.get<Echo>(path))?.result.headers ?? {}) as Echo['headers'];
+  ((await request<Echo>('GET', path))?.result.headers ?? {}) as Echo['headers'];
 
 describe('request headers', () => {
   it('sends tx-id, entry, Guid, Lang, platform and X-User-Agent; no UserToken while the cookie holds the session', async () => {
@@ -141,7 +142,7 @@ describe('envelope outcomes', () => {
       ret_code: 0,
       result: { a: 1 },
     });
-    await expect(call('/ok', RetCode.SUCCESS_NO_CACHE)).resolves.toMatchObject({ ret_code: 10007 });
+    await expect(call('/ok', RetCode.SuccessNoCache)).resolves.toMatchObject({ ret_code: 10007 });
     expect(toastSpy).not.toHaveBeenCalled();
   });
 
@@ -156,7 +157,7 @@ describe('envelope outcomes', () => {
   });
 
   it('rejects 33003 and 10009 silently', async () => {
-    for (const code of [RetCode.CONFIG_STALE, RetCode.CACHE_STALE]) {
+    for (const code of [RetCode.ConfigStale, RetCode.CacheStale]) {
       const error = await failure(call('/cfg', code));
       expect(error).toMatchObject({ code, toasted: false });
     }
@@ -165,7 +166,7 @@ describe('envelope outcomes', () => {
 
   it('drops the cache entry on 10007, 33003 and 10009, but keeps the profile answer', async () => {
     const hits = (path: string) => server.hits.get(path) ?? 0;
-    for (const code of [RetCode.SUCCESS_NO_CACHE, RetCode.CONFIG_STALE, RetCode.CACHE_STALE]) {
+    for (const code of [RetCode.SuccessNoCache, RetCode.ConfigStale, RetCode.CacheStale]) {
       const path = `/cached/${code}`;
       await call(path, code, {}, { useCache: true }).catch(() => undefined);
       await call(path, code, {}, { useCache: true }).catch(() => undefined);
@@ -174,8 +175,8 @@ describe('envelope outcomes', () => {
     await call('/cached/ok', 0, {}, { useCache: true });
     await call('/cached/ok', 0, {}, { useCache: true });
     expect(hits('/cached/ok')).toBe(1);
-    await call(PROFILE_PATH, RetCode.SUCCESS_NO_CACHE, {}, { useCache: true, ttl: 10_000 });
-    await call(PROFILE_PATH, RetCode.SUCCESS_NO_CACHE, {}, { useCache: true, ttl: 10_000 });
+    await call(PROFILE_PATH, RetCode.SuccessNoCache, {}, { useCache: true, ttl: 10_000 });
+    await call(PROFILE_PATH, RetCode.SuccessNoCache, {}, { useCache: true, ttl: 10_000 });
     expect(hits(PROFILE_PATH)).toBe(1);
   });
 
@@ -192,32 +193,32 @@ describe('envelope outcomes', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const handler = vi.fn();
     setSessionExpiredHandler(handler);
-    const first = await failure(call('/v2/private/user/profile', RetCode.SESSION_EXPIRED));
+    const first = await failure(call('/v2/private/user/profile', RetCode.SessionExpired));
     expect(first.toasted).toBe(true);
     expect(handler).toHaveBeenCalledTimes(1);
     expect(toastSpy).toHaveBeenCalledTimes(1);
     expect(toastSpy).toHaveBeenCalledWith('server says no', centred(2000));
     vi.setSystemTime(Date.now() + 9_999);
-    await failure(call('/a', RetCode.SESSION_EXPIRED));
+    await failure(call('/a', RetCode.SessionExpired));
     expect(handler).toHaveBeenCalledTimes(2);
     expect(toastSpy).toHaveBeenCalledTimes(1);
     vi.setSystemTime(Date.now() + 2);
-    await failure(call('/a', RetCode.SESSION_EXPIRED));
+    await failure(call('/a', RetCode.SessionExpired));
     expect(toastSpy).toHaveBeenCalledTimes(2);
   });
 
   it('10006 on quick_token does not run the session-expiry handler', async () => {
     const handler = vi.fn();
     setSessionExpiredHandler(handler);
-    await failure(api.post(QUICK_TOKEN_PATH, {}, { headers: { 'x-test-code': '10006' } }));
+    await failure(request('POST', QUICK_TOKEN_PATH, { data: {}, headers: { 'x-test-code': '10006' } }));
     expect(handler).not.toHaveBeenCalled();
   });
 
   it('10016 toasts "10016: …" with the text for the kind of path', async () => {
     configureApi({ translator });
-    await failure(call('/user/public/login_compliance', RetCode.TOO_FREQUENT));
-    await failure(call('/user/public/register/info', RetCode.TOO_FREQUENT));
-    await failure(call('/v3/config/banner', RetCode.TOO_FREQUENT));
+    await failure(call('/user/public/login_compliance', RetCode.TooFrequent));
+    await failure(call('/user/public/register/info', RetCode.TooFrequent));
+    await failure(call('/v3/config/banner', RetCode.TooFrequent));
     expect(toastSpy.mock.calls.map(([message]) => message)).toEqual([
       '10016: Too many login attempts',
       '10016: Too many sign-up attempts',
@@ -226,45 +227,52 @@ describe('envelope outcomes', () => {
   });
 
   it('30054 toasts its message for 5 s', async () => {
-    await failure(call('/login', RetCode.RISK_BLOCKED));
+    await failure(call('/login', RetCode.RiskBlocked));
     expect(toastSpy).toHaveBeenCalledWith('server says no', centred(5000));
   });
 
   it('40029 toasts "This account has been terminated."', async () => {
     configureApi({ translator });
-    await failure(call('/login', RetCode.ACCOUNT_TERMINATED));
+    await failure(call('/login', RetCode.AccountTerminated));
     expect(toastSpy).toHaveBeenCalledWith('This account has been terminated.', centred(5000));
   });
 
   it('50002 toasts for 2 s, except on authorize', async () => {
-    await failure(call('/v3/config/web', RetCode.SYSTEM_BUSY));
+    await failure(call('/v3/config/web', RetCode.SystemBusy));
     expect(toastSpy).toHaveBeenCalledWith('server says no', centred(2000));
     toastSpy.mockClear();
-    const error = await failure(call(`${OAUTH_AUTHORIZE_PATH}?client_id=c`, RetCode.SYSTEM_BUSY));
+    const error = await failure(call(`${OAUTH_AUTHORIZE_PATH}?client_id=c`, RetCode.SystemBusy));
     expect(error.toasted).toBe(false);
     expect(toastSpy).not.toHaveBeenCalled();
   });
 
   it('40004 on third-party login is silent inside Telegram only', async () => {
-    await failure(api.post(THIRD_PARTY_LOGIN_PATH, { a: 1 }, { headers: { 'x-test-code': '40004' } }));
+    await failure(
+      request('POST', THIRD_PARTY_LOGIN_PATH, { data: { a: 1 }, headers: { 'x-test-code': '40004' } }),
+    );
     expect(toastSpy).toHaveBeenCalledTimes(1);
     configureApi({ platform: 'android_tg' });
-    await failure(api.post(THIRD_PARTY_LOGIN_PATH, { a: 1 }, { headers: { 'x-test-code': '40004' } }));
+    await failure(
+      request('POST', THIRD_PARTY_LOGIN_PATH, { data: { a: 1 }, headers: { 'x-test-code': '40004' } }),
+    );
     expect(toastSpy).toHaveBeenCalledTimes(1);
   });
 
   it('610016, 610017 and 10002 are silent on affiliate calls only', async () => {
-    for (const code of [RetCode.AFFILIATE_NOT_FOUND, RetCode.AFFILIATE_DISABLED, RetCode.NOT_FOUND]) {
+    for (const code of [RetCode.AffiliateNotFound, RetCode.AffiliateDisabled, RetCode.NotFound]) {
       await failure(call(`${AFFILIATE_PATH_PREFIX}apis/v1/open-info`, code));
     }
     expect(toastSpy).not.toHaveBeenCalled();
-    await failure(call('/s1/code/info', RetCode.NOT_FOUND));
+    await failure(call('/s1/code/info', RetCode.NotFound));
     expect(toastSpy).toHaveBeenCalledWith('10002: server says no', centred(5000));
   });
 
   it('20035 becomes 35300 on the unbind-google-2fa send-code call only', async () => {
     const mapped = await failure(
-      api.post(UNBIND_GOOGLE_2FA_SEND_EMAIL_CODE_PATH, {}, { headers: { 'x-test-code': '20035' } }),
+      request('POST', UNBIND_GOOGLE_2FA_SEND_EMAIL_CODE_PATH, {
+        data: {},
+        headers: { 'x-test-code': '20035' },
+      }),
     );
     expect(mapped.code).toBe(35300);
     expect(toastSpy).toHaveBeenLastCalledWith('35300: server says no', centred(5000));
@@ -300,19 +308,19 @@ describe('envelope outcomes', () => {
 
   it('31002 is a result only when pass_err_count is 3, 4 or 5', async () => {
     for (const count of [3, 4, 5]) {
-      await expect(call('/login', RetCode.PASSWORD_WRONG, { pass_err_count: count })).resolves.toMatchObject({
+      await expect(call('/login', RetCode.PasswordWrong, { pass_err_count: count })).resolves.toMatchObject({
         ret_code: 31002,
         pass_err_count: count,
       });
     }
     await expect(
-      call('/login', RetCode.PASSWORD_WRONG, { result: { pass_err_count: 4 } }),
+      call('/login', RetCode.PasswordWrong, { result: { pass_err_count: 4 } }),
     ).resolves.toMatchObject({
       ret_code: 31002,
     });
     expect(toastSpy).not.toHaveBeenCalled();
     for (const extra of [{ pass_err_count: 2 }, { pass_err_count: 6 }, {}]) {
-      await failure(call('/login', RetCode.PASSWORD_WRONG, extra));
+      await failure(call('/login', RetCode.PasswordWrong, extra));
     }
     expect(toastSpy).toHaveBeenCalledTimes(3);
     expect(toastSpy).toHaveBeenLastCalledWith('31002: server says no', centred(5000));
@@ -336,7 +344,7 @@ describe('transport failures', () => {
   it('HTTP 400+ with an envelope calls onError and then follows the ret_code rules', async () => {
     const onError = vi.fn();
     const error = await failure(
-      call('/login', RetCode.TOO_FREQUENT, {}, { onError, headers: { 'x-test-status': '429' } }),
+      call('/login', RetCode.TooFrequent, {}, { onError, headers: { 'x-test-status': '429' } }),
     );
     expect(onError).toHaveBeenCalledTimes(1);
     expect(error.code).toBe(10016);
@@ -345,7 +353,7 @@ describe('transport failures', () => {
 
   it('a refused connection becomes ret_code -200 with a toast', async () => {
     configureApi({ baseUrl: await refusedBaseUrl() });
-    const error = await failure(api.get('/anything'));
+    const error = await failure(request('GET', '/anything'));
     expect(error.code).toBe(-200);
     expect(toastSpy).toHaveBeenCalledWith(expect.stringMatching(/^-200: /), centred(5000));
   });

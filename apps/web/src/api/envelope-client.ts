@@ -1,5 +1,14 @@
 import {
+  AFFILIATE_PATH_PREFIX,
+  OAUTH_AUTHORIZE_PATH,
+  PROFILE_PATH,
+  QUICK_TOKEN_PATH,
+  THIRD_PARTY_LOGIN_PATH,
+  UNBIND_GOOGLE_2FA_SEND_EMAIL_CODE_PATH,
   RetCode,
+  type Endpoint,
+  type RequestOf,
+  type ResultOf,
   SESSION_EXPIRED_TOAST_MS,
   SESSION_EXPIRED_TOAST_THROTTLE_MS,
   isPasswordWrongResult,
@@ -7,24 +16,19 @@ import {
   isSilentCode,
   isSuccessCode,
 } from '@gatehouse/contract';
-import { TOAST_ERROR_MS, TOAST_SHORT_MS } from '../app/feedback/toast';
-import {
-  AFFILIATE_PATH_PREFIX,
-  OAUTH_AUTHORIZE_PATH,
-  PROFILE_PATH,
-  QUICK_TOKEN_PATH,
-  THIRD_PARTY_LOGIN_PATH,
-  UNBIND_GOOGLE_2FA_SEND_EMAIL_CODE_PATH,
-  pathKind,
-  pathOnly,
-} from './api-paths';
+import { TOAST_ERROR_MS, TOAST_SHORT_MS } from '../components/feedback/toast';
+import { pathKind, pathOnly } from './api-paths';
 import { apiConfig } from './config';
 import { insideTelegram } from './platform';
 import { codeMessage, codeVariantMessage, errorToast } from './error-toast';
 import { ApiCallError, HttpError, NETWORK_RET_CODE, ParseError, type ApiEnvelope } from './errors';
 import { dropCachedResponse, httpRequest, type HttpMethod, type HttpOptions } from './http-client';
+import type { Fields } from './payload';
 import { apiHeaders } from './request-headers';
 import { adoptResponseToken } from './token-store';
+import { sessionExpired } from './session-events';
+
+export { setSessionExpiredHandler, type SessionExpiredHandler } from './session-events';
 
 export interface ApiOptions extends Omit<HttpOptions, 'data'> {
   /** Suppress the client's toast for this call; the caller shows the error itself. */
@@ -37,21 +41,13 @@ export interface ApiRequestOptions extends ApiOptions {
   data?: unknown;
 }
 
-export type SessionExpiredHandler = (envelope: ApiEnvelope<unknown>) => void;
-
-let sessionExpiredHandler: SessionExpiredHandler | undefined;
 let lastSessionToastAt = -Infinity;
-
-/** What to do when a call answers 10006 (log out locally, go to login…); not run for quick_token (spec §4). */
-export function setSessionExpiredHandler(handler: SessionExpiredHandler | undefined): void {
-  sessionExpiredHandler = handler;
-}
 
 /** Codes that are silent on affiliate calls (spec §8). */
 const AFFILIATE_SILENT_CODES: readonly number[] = [
-  RetCode.AFFILIATE_NOT_FOUND,
-  RetCode.AFFILIATE_DISABLED,
-  RetCode.NOT_FOUND,
+  RetCode.AffiliateNotFound,
+  RetCode.AffiliateDisabled,
+  RetCode.NotFound,
 ];
 
 function isEnvelope(value: unknown): value is ApiEnvelope<unknown> {
@@ -121,8 +117,8 @@ async function settle<T>(
   adoptResponseToken(received.token);
   const bare = pathOnly(path);
   let envelope = received;
-  if (envelope.ret_code === RetCode.UNBIND_2FA_SEND_CODE && bare === UNBIND_GOOGLE_2FA_SEND_EMAIL_CODE_PATH) {
-    envelope = { ...envelope, ret_code: RetCode.UNBIND_2FA_SEND_CODE_MAPPED };
+  if (envelope.ret_code === RetCode.Unbind2faSendCode && bare === UNBIND_GOOGLE_2FA_SEND_EMAIL_CODE_PATH) {
+    envelope = { ...envelope, ret_code: RetCode.Unbind2faSendCodeMapped };
   }
   const code = envelope.ret_code;
   const isProfile = bare === PROFILE_PATH;
@@ -141,8 +137,8 @@ async function settle<T>(
   const message = () => codeMessage(code, envelope.ret_msg);
 
   if (isSilentCode(code) || isReturnedWithoutToast(code)) return reject();
-  if (code === RetCode.SESSION_EXPIRED) {
-    if (bare !== QUICK_TOKEN_PATH) sessionExpiredHandler?.(envelope);
+  if (code === RetCode.SessionExpired) {
+    if (bare !== QUICK_TOKEN_PATH) sessionExpired(envelope);
     const now = Date.now();
     if (hideError) return reject();
     // Throttled: the user saw this toast moments ago, so the error still counts as shown.
@@ -151,17 +147,17 @@ async function settle<T>(
     lastSessionToastAt = now;
     return reject(() => errorToast(message, SESSION_EXPIRED_TOAST_MS));
   }
-  if (code === RetCode.THIRD_PARTY_NOT_BOUND && bare === THIRD_PARTY_LOGIN_PATH && insideTelegram())
+  if (code === RetCode.ThirdPartyNotBound && bare === THIRD_PARTY_LOGIN_PATH && insideTelegram())
     return reject();
   if (AFFILIATE_SILENT_CODES.includes(code) && bare.startsWith(AFFILIATE_PATH_PREFIX)) return reject();
-  if (code === RetCode.SYSTEM_BUSY) {
+  if (code === RetCode.SystemBusy) {
     return bare === OAUTH_AUTHORIZE_PATH ? reject() : reject(() => errorToast(message, TOAST_SHORT_MS));
   }
-  if (code === RetCode.TOO_FREQUENT) {
+  if (code === RetCode.TooFrequent) {
     const text = () => `${code}: ${codeVariantMessage(code, pathKind(bare), envelope.ret_msg)}`;
     return reject(() => errorToast(text, TOAST_ERROR_MS));
   }
-  if (code === RetCode.RISK_BLOCKED || code === RetCode.ACCOUNT_TERMINATED) {
+  if (code === RetCode.RiskBlocked || code === RetCode.AccountTerminated) {
     return reject(() => errorToast(message, TOAST_ERROR_MS));
   }
   return reject(() => errorToast(() => `${code}: ${message()}`, TOAST_ERROR_MS));
@@ -172,9 +168,25 @@ export function resetSessionToastThrottle(): void {
   lastSessionToastAt = -Infinity;
 }
 
-/** The calls feature modules make: one file per API call builds on these. */
-export const api = {
-  get: <T>(path: string, options?: ApiOptions) => request<T>('GET', path, options),
-  post: <T>(path: string, data?: unknown, options?: ApiOptions) =>
-    request<T>('POST', path, { ...options, data }),
-};
+/** The arguments after the endpoint: the body may be left out when the call takes no input. */
+export type CallArgs<E extends Endpoint> =
+  Record<never, never> extends RequestOf<E>
+    ? [body?: RequestOf<E>, options?: ApiOptions]
+    : [body: RequestOf<E>, options?: ApiOptions];
+
+/**
+ * One call of the contract's endpoint table: the method, the path and the cache policy come from
+ * the entry; the body (the query for GET) and the result are typed by its schemas. Options given
+ * here win over the entry's cache policy.
+ */
+function call<E extends Endpoint>(
+  endpoint: E,
+  ...[body, options]: CallArgs<E>
+): Promise<ApiEnvelope<ResultOf<E>> | null> {
+  const cache = endpoint.cache === 'no-store' ? {} : { useCache: true, ttl: endpoint.cache.privateTtlMs };
+  const input = endpoint.method === 'GET' ? { params: body as Fields | undefined } : { data: body };
+  return request<ResultOf<E>>(endpoint.method, endpoint.path, { ...cache, ...input, ...options });
+}
+
+/** How feature modules call the API: `api.call(endpoints.login, body)`. */
+export const api = { call };

@@ -1,4 +1,4 @@
-import { toast } from '../app/feedback/toast';
+import { toast } from '../components/feedback/toast';
 import { apiConfig } from './config';
 
 /** Error texts live in this namespace, keyed by ret_code (contract ret-codes.ts). */

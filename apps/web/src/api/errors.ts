@@ -1,4 +1,4 @@
-import type { Envelope } from '@gatehouse/contract';
+import { RetCode, type Envelope } from '@gatehouse/contract';
 
 /** The request ran longer than its `timeout` and was aborted (spec §8). */
 export class TimeoutError extends Error {
@@ -29,7 +29,7 @@ export class ParseError extends Error {
 }
 
 /** ret_code the client uses when no answer came back (network, CORS) or it carried no envelope (spec §8). */
-export const NETWORK_RET_CODE = -200;
+export const NETWORK_RET_CODE = RetCode.Network;
 
 /** No answer at all: network down, CORS refusal, connection refused. Shaped like an envelope on purpose. */
 export class NetworkError extends Error {

@@ -27,6 +27,8 @@ export interface HttpOptions {
   responseType?: ResponseType;
   /** Lets a caller (e.g. an unmounting component) cancel; the rejection is then the AbortError itself. */
   signal?: AbortSignal;
+  /** fetch's `keepalive`: the request outlives the page (monitor reports sent as the tab closes). */
+  keepalive?: boolean;
 }
 
 const RESPONSE_TYPES: readonly string[] = ['json', 'text', 'blob', 'arraybuffer'];
@@ -147,6 +149,7 @@ async function send(
       headers: { ...headers, ...options.headers },
       credentials: 'include',
       signal: controller.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
     status = response.status;
     const data = await readBody(response, responseType);

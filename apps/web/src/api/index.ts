@@ -1,11 +1,15 @@
 /**
  * The envelope client (spec §3, §7, §8, §9): what feature modules use to call the API.
  *
- * One file per API call on top of `api`:
+ * Every call is an entry of the contract's endpoint table, which gives its method, path, cache
+ * policy and types (docs/api-table.md):
  *
- *   // features/login/api/fetch-profile.ts
- *   import { api, PROFILE_PATH } from '../../../api';
- *   export const fetchProfile = () => api.get<Profile>(PROFILE_PATH, { useCache: true, ttl: PROFILE_CACHE_TTL_MS });
+ *   import * as endpoints from '@gatehouse/contract/endpoints/user';
+ *   export const fetchProfile = async () => (await api.call(endpoints.profile))?.result;
+ *
+ * (one area of the table per import: the page then carries only the entries it calls)
+ *
+ * and a page reacts to the codes the call may answer by name: `onCode(endpoints.login, code, {...})`.
  *
  * Outcomes of a call:
  * - resolves to the envelope `{ret_code, ret_msg, result, token}` for ret_code 0 and 10007
@@ -17,7 +21,9 @@
  *   `setSessionExpiredHandler` for 10006.
  */
 export { api, request, setSessionExpiredHandler, resetSessionToastThrottle } from './envelope-client';
-export type { ApiOptions, ApiRequestOptions, SessionExpiredHandler } from './envelope-client';
+export type { ApiOptions, ApiRequestOptions, CallArgs, SessionExpiredHandler } from './envelope-client';
+export { onCode } from './code-handlers';
+export type { CodeHandlers } from './code-handlers';
 export { configureApi, apiConfig } from './config';
 export { currentPlatform, insideTelegram } from './platform';
 export type { ApiConfig, ApiTranslator } from './config';
@@ -33,6 +39,7 @@ export {
   isApiCallError,
 } from './errors';
 export type { ApiEnvelope } from './errors';
+export { announceLogout, onLogoutElsewhere } from './session-events';
 export { setMonitor } from './monitor';
 export type { Monitor, MonitorEvent } from './monitor';
 export { getUserToken, setUserToken, getTgToken, setTgToken } from './token-store';

@@ -14,20 +14,36 @@ export type Monitor = (event: MonitorEvent) => void;
 
 let monitor: Monitor | undefined;
 let slowMs = SLOW_REQUEST_MS;
+/**
+ * Events seen before the first `setMonitor` (the app installs it from a lazily loaded chunk at
+ * start, lib/metrics): kept, a few at most, and handed to the first monitor installed.
+ */
+let early: MonitorEvent[] | undefined = [];
+const EARLY_MAX = 20;
 
 /** Installs the monitoring hook (the collector itself is outside the client); `undefined` removes it. */
 export function setMonitor(fn: Monitor | undefined, options: { slowMs?: number } = {}): void {
   monitor = fn;
   slowMs = options.slowMs ?? SLOW_REQUEST_MS;
+  const pending = early ?? [];
+  early = undefined;
+  for (const event of pending) emit(event);
 }
 
-export function reportRequest(method: string, url: string, status: number, durationMs: number): void {
-  if (!monitor) return;
+function emit(event: MonitorEvent): void {
+  if (!monitor) {
+    if (early && early.length < EARLY_MAX) early.push(event);
+    return;
+  }
   // A broken collector must never break the call it observes.
   try {
-    if (status === 403) monitor({ kind: 'forbidden', method, url, status, durationMs });
-    if (durationMs > slowMs) monitor({ kind: 'slow', method, url, status, durationMs });
+    monitor(event);
   } catch (error) {
     console.error(error);
   }
+}
+
+export function reportRequest(method: string, url: string, status: number, durationMs: number): void {
+  if (status === 403) emit({ kind: 'forbidden', method, url, status, durationMs });
+  if (durationMs > slowMs) emit({ kind: 'slow', method, url, status, durationMs });
 }

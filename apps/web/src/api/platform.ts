@@ -1,12 +1,12 @@
-import { detectPlatform } from '@gatehouse/contract';
+import { detectPlatform, type PlatformKind } from '@gatehouse/contract';
 import { apiConfig } from './config';
 
 // Detected on first use rather than at start: the login page then loads without the detection
 // rules, which only API calls need.
-let detected: string | undefined;
+let detected: PlatformKind | undefined;
 
 /** The configured platform (the Telegram feature sets it from the Mini App), else the detected one. */
-export function currentPlatform(): string {
+export function currentPlatform(): PlatformKind {
   return apiConfig().platform ?? (detected ??= detectPlatform(navigator.userAgent));
 }
 

@@ -1,10 +1,14 @@
-import { StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { Router, type BaseLocationHook } from 'wouter';
 import type { I18n } from '../i18n';
 import { I18nProvider } from '../i18n';
 import type { AppBootstrap } from './bootstrap';
-import { BootstrapProvider } from './bootstrap-context';
-import { AppShell } from './shell/app-shell';
+import { BootstrapProvider } from '../lib/bootstrap-context';
+import { AppShell } from '../components/shell/app-shell';
+import { AppRoutes } from './router';
+
+// 10006 and logouts in other tabs (issue 15): its own chunk, so the login page's load does not grow.
+const SessionWatch = lazy(() => import('./session-watch'));
 
 export interface AppProps {
   bootstrap: AppBootstrap;
@@ -20,9 +24,14 @@ export function App({ bootstrap, i18n, location }: AppProps) {
       <BootstrapProvider value={bootstrap}>
         <I18nProvider i18n={i18n}>
           <Router hook={location?.hook} searchHook={location?.searchHook}>
+            <Suspense fallback={null}>
+              <SessionWatch />
+            </Suspense>
             {/* Nothing renders until the shell's phrases are in; they were requested at start. */}
             <Suspense fallback={null}>
-              <AppShell />
+              <AppShell>
+                <AppRoutes />
+              </AppShell>
             </Suspense>
           </Router>
         </I18nProvider>

@@ -1,10 +1,7 @@
-import { BOOTSTRAP_ELEMENT_ID, SITES, textDirection, type PageBootstrap } from '@gatehouse/contract';
+import { API_BASE, BOOTSTRAP_ELEMENT_ID, SITES, textDirection } from '@gatehouse/contract';
+import type { AppBootstrap } from '../lib/bootstrap-context';
 
-/** What the page knows before any call: the server's bootstrap plus the flags only pages carry. */
-export type AppBootstrap = PageBootstrap & {
-  /** Set by the server when the path matched no page, so the app renders its 404 for that status. */
-  notFound?: boolean;
-};
+export type { AppBootstrap };
 
 export class BootstrapError extends Error {
   override name = 'BootstrapError';
@@ -44,7 +41,7 @@ function developmentBootstrap(doc: Document): AppBootstrap {
     dir: textDirection('en'),
     origin,
     siteDefinition: SITES.global,
-    apiBase: '/x-api',
+    apiBase: API_BASE,
     product: 'Gatehouse',
     brandDomains: [],
   };

@@ -3,10 +3,12 @@ import { lazy, useState, type ComponentType } from 'react';
 import { useLocation } from 'wouter';
 import { LoginPage } from '../features/login/login-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
-import { useBootstrap } from './bootstrap-context';
-import { usePageLocation } from './page-location';
+import { useBootstrap } from '../lib/bootstrap-context';
+import { usePageLocation } from '../lib/page-location';
 
-// Login is the entry page and ships in the entry chunk; every other page is its own chunk.
+// Login is the entry page and ships in the entry chunk; every other page is its own chunk. A page that
+// embeds parts of other features (OAuth and Telegram embed the login and sign-up forms, the dashboard
+// shows the Telegram and OAuth sections) is composed in routes/, since features never import each other.
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((module) => ({ default: module[name] })));
 
@@ -17,12 +19,9 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 export const PAGES: Readonly<Record<RouteId, ComponentType>> = {
   login: LoginPage,
   register: page(() => import('../features/register/register-page'), 'RegisterPage'),
-  oauth: page(() => import('../features/oauth/oauth-page'), 'OauthPage'),
-  'oauth-authorized': page(
-    () => import('../features/oauth-authorized/oauth-authorized-page'),
-    'OauthAuthorizedPage',
-  ),
-  'oauth-log-out': page(() => import('../features/oauth-log-out/oauth-log-out-page'), 'OauthLogOutPage'),
+  oauth: page(() => import('./routes/oauth-route'), 'OauthRoute'),
+  'oauth-authorized': page(() => import('../features/oauth/oauth-authorized-page'), 'OauthAuthorizedPage'),
+  'oauth-log-out': page(() => import('../features/oauth/oauth-log-out-page'), 'OauthLogOutPage'),
   'channel-register': page(
     () => import('../features/channel-register/channel-register-page'),
     'ChannelRegisterPage',
@@ -30,11 +29,11 @@ export const PAGES: Readonly<Record<RouteId, ComponentType>> = {
   'friend-invite': page(() => import('../features/friend-invite/friend-invite-page'), 'FriendInvitePage'),
   invite: page(() => import('../features/invite/invite-page'), 'InvitePage'),
   'telegram-register-login': page(
-    () => import('../features/telegram-register-login/telegram-register-login-page'),
-    'TelegramRegisterLoginPage',
+    () => import('./routes/telegram-register-login-route'),
+    'TelegramRegisterLoginRoute',
   ),
   'email-code-verify': page(
-    () => import('../features/email-code-verify/email-code-verify-page'),
+    () => import('../features/register/email-code-verify-page'),
     'EmailCodeVerifyPage',
   ),
   'exclusive-benefits': page(
@@ -43,17 +42,16 @@ export const PAGES: Readonly<Record<RouteId, ComponentType>> = {
   ),
   'self-unblock': page(() => import('../features/self-unblock/self-unblock-page'), 'SelfUnblockPage'),
   app: page(() => import('../features/app-wrapper/app-wrapper-page'), 'AppWrapperPage'),
-  dashboard: page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
+  dashboard: page(() => import('./routes/dashboard-route'), 'DashboardRoute'),
   'forgot-password': page(
     () => import('../features/forgot-password/forgot-password-page'),
     'ForgotPasswordPage',
   ),
   'kyc-personal': page(() => import('../features/kyc-personal/kyc-personal-page'), 'KycPersonalPage'),
-  'tg-app-home': page(() => import('../features/telegram-register-login/tg-app-home-page'), 'TgAppHomePage'),
-  'min-app-task': page(
-    () => import('../features/telegram-register-login/min-app-task-page'),
-    'MinAppTaskPage',
-  ),
+  'tg-app-home': page(() => import('../features/telegram/tg-app-home-page'), 'TgAppHomePage'),
+  'min-app-task': page(() => import('../features/telegram/min-app-task-page'), 'MinAppTaskPage'),
+  download: page(() => import('../features/download/download-page'), 'DownloadPage'),
+  'qr-confirm': page(() => import('../features/qr-confirm/qr-confirm-page'), 'QrConfirmPage'),
 };
 
 /** Renders the page for the current URL. Wouter supplies location and navigation; the contract the table. */

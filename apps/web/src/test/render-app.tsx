@@ -5,7 +5,7 @@ import { act, render, waitFor, type RenderResult } from '@testing-library/react'
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../app/app';
 import type { AppBootstrap } from '../app/bootstrap';
-import { parsePageLocation } from '../app/page-location';
+import { parsePageLocation } from '../lib/page-location';
 import { createI18n, type I18n, type Resource } from '../i18n';
 import { LOCALES_DIR } from './locales-dir';
 

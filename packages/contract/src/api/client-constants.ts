@@ -16,3 +16,11 @@ export const SESSION_EXPIRED_TOAST_MS = 2_000;
 export const SESSION_EXPIRED_TOAST_THROTTLE_MS = 10_000;
 /** Default error toast duration (spec §8 "Others"). */
 export const ERROR_TOAST_MS = 5_000;
+/**
+ * Spec §9: the self-unban window opens 24 h after `baned_time` (web ban flow and the server's
+ * self-unblock). Here, not beside the ban schemas in login.ts: a page importing it must not pull zod.
+ */
+export const SELF_UNBAN_WINDOW_MS = 86_400_000;
+
+/** The risk scene of `POST /user/public/risk/default-intercept` (login page, before the form). */
+export const LOGIN_RISK_SCENE = 30002;

@@ -9,7 +9,7 @@ import {
   isSilentCode,
   isSuccessCode,
 } from './client-policy.js';
-import { isRetCode } from './ret-codes.js';
+import { isRetCode } from './ret-code-lookup.js';
 
 describe('isSuccessCode', () => {
   it('accepts 0 and 10007 only', () => {

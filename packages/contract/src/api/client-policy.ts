@@ -6,10 +6,10 @@ import { RetCode, type RetCodeValue } from './ret-codes.js';
  */
 
 /** Answers with these codes count as success (spec §5: "other than 0 and 10007 is an error"). */
-export const SUCCESS_CODES: readonly RetCodeValue[] = [RetCode.OK, RetCode.SUCCESS_NO_CACHE];
+export const SUCCESS_CODES: readonly RetCodeValue[] = [RetCode.Ok, RetCode.SuccessNoCache];
 
 export function isSuccessCode(code: number): boolean {
-  return code === RetCode.OK || code === RetCode.SUCCESS_NO_CACHE;
+  return code === RetCode.Ok || code === RetCode.SuccessNoCache;
 }
 
 /**
@@ -17,9 +17,9 @@ export function isSuccessCode(code: number): boolean {
  * without a toast (spec §8 transport list).
  */
 export const SILENT_CODES: readonly RetCodeValue[] = [
-  RetCode.SUCCESS_NO_CACHE,
-  RetCode.CONFIG_STALE,
-  RetCode.CACHE_STALE,
+  RetCode.SuccessNoCache,
+  RetCode.ConfigStale,
+  RetCode.CacheStale,
 ];
 
 export function isSilentCode(code: number): boolean {
@@ -28,33 +28,33 @@ export function isSilentCode(code: number): boolean {
 
 /** Handed back to the caller without a toast: the calling screen shows its own modal or text (spec §8). */
 export const RETURNED_WITHOUT_TOAST: readonly RetCodeValue[] = [
-  RetCode.CHINA_MAIL,
-  RetCode.TOO_MANY_PASSWORD_ERRORS,
-  RetCode.IP_LIMIT,
-  RetCode.UTA_UPGRADE_ERROR,
-  RetCode.ACCOUNT_BANNED,
-  RetCode.PHONE_LIMIT,
-  RetCode.HK_ACCOUNT_ON_OTHER_SITE,
-  RetCode.OTHER_ACCOUNT_ON_HK_SITE,
-  RetCode.NO_KYC_TURKEY,
-  RetCode.DIFFERENT_INFO,
-  RetCode.ACCOUNT_ALREADY_BOUND,
-  RetCode.ACCOUNT_NOT_BOUND,
-  RetCode.ACCOUNT_SITE_MISMATCH,
-  RetCode.MAIN_SITE_NO_KYC,
-  RetCode.KYC_COUNTRY_RESTRICTED,
-  RetCode.REGION_ACCOUNT_RESTRICTED,
-  RetCode.REGION_REGISTRATION_RESTRICTED,
-  RetCode.REGION_LOGIN_RESTRICTED,
-  RetCode.CAPTCHA_REQUIRED,
-  RetCode.RISK_VERIFICATION_REQUIRED,
-  RetCode.EU_SITE_RESIDENCE_UNCONFIRMED,
-  RetCode.MAIN_SITE_EEA_RESIDENT,
-  RetCode.GEORGIA_RESIDENCE_UNCONFIRMED,
-  RetCode.UAE_RESIDENCE_UNCONFIRMED,
-  RetCode.RESIDENCE_COUNTRY_BLOCKED,
-  RetCode.RESIDENCE_COUNTRY_REDIRECT,
-  RetCode.RESIDENCE_NOT_CONFIRMED,
+  RetCode.ChinaMail,
+  RetCode.TooManyPasswordErrors,
+  RetCode.IpLimit,
+  RetCode.UtaUpgradeError,
+  RetCode.AccountBanned,
+  RetCode.PhoneLimit,
+  RetCode.HkAccountOnOtherSite,
+  RetCode.OtherAccountOnHkSite,
+  RetCode.NoKycTurkey,
+  RetCode.DifferentInfo,
+  RetCode.AccountAlreadyBound,
+  RetCode.AccountNotBound,
+  RetCode.AccountSiteMismatch,
+  RetCode.MainSiteNoKyc,
+  RetCode.KycCountryRestricted,
+  RetCode.RegionAccountRestricted,
+  RetCode.RegionRegistrationRestricted,
+  RetCode.RegionLoginRestricted,
+  RetCode.CaptchaRequired,
+  RetCode.RiskVerificationRequired,
+  RetCode.EuSiteResidenceUnconfirmed,
+  RetCode.MainSiteEeaResident,
+  RetCode.GeorgiaResidenceUnconfirmed,
+  RetCode.UaeResidenceUnconfirmed,
+  RetCode.ResidenceCountryBlocked,
+  RetCode.ResidenceCountryRedirect,
+  RetCode.ResidenceNotConfirmed,
 ];
 
 export function isReturnedWithoutToast(code: number): boolean {
@@ -63,15 +63,15 @@ export function isReturnedWithoutToast(code: number): boolean {
 
 /** Codes that open the generic error modal with a translated message (spec §8 "Modals"). */
 export const GENERIC_MODAL_CODES: readonly RetCodeValue[] = [
-  RetCode.NO_KYC_TURKEY,
-  RetCode.DIFFERENT_INFO,
-  RetCode.ACCOUNT_ALREADY_BOUND,
-  RetCode.ACCOUNT_NOT_BOUND,
-  RetCode.ACCOUNT_SITE_MISMATCH,
-  RetCode.MAIN_SITE_NO_KYC,
-  RetCode.KYC_COUNTRY_RESTRICTED,
-  RetCode.REGION_ACCOUNT_RESTRICTED,
-  RetCode.REGION_REGISTRATION_RESTRICTED,
+  RetCode.NoKycTurkey,
+  RetCode.DifferentInfo,
+  RetCode.AccountAlreadyBound,
+  RetCode.AccountNotBound,
+  RetCode.AccountSiteMismatch,
+  RetCode.MainSiteNoKyc,
+  RetCode.KycCountryRestricted,
+  RetCode.RegionAccountRestricted,
+  RetCode.RegionRegistrationRestricted,
 ];
 
 /** Login 31002 is a result (not an error) only at these pass_err_count values (spec §5). */
@@ -79,7 +79,7 @@ export const PASSWORD_WRONG_RESULT_COUNTS: readonly number[] = [3, 4, 5];
 
 export function isPasswordWrongResult(code: number, passErrCount: number | undefined): boolean {
   return (
-    code === RetCode.PASSWORD_WRONG &&
+    code === RetCode.PasswordWrong &&
     passErrCount !== undefined &&
     PASSWORD_WRONG_RESULT_COUNTS.includes(passErrCount)
   );

@@ -96,17 +96,17 @@ export type LoginLockedResult = z.infer<typeof loginLockedResultSchema>;
 /** 31018 IP_LIMIT: too many failed logins from this address. */
 export const ipLimitResultSchema = z.object({ retry_after_seconds: z.number().int().nonnegative() });
 
-/** Spec §9: the self-unban window opens 24 h after `baned_time`. */
-export const SELF_UNBAN_WINDOW_MS = 86_400_000;
-
 /**
  * 31003 ACCOUNT_BANNED (answered only after a correct password) and `POST /user/public/ban/einfo`.
- * `baned_time` is epoch ms (null when not banned). The 31003 answer also sets the
- * `self_unbind_token` cookie that ban/einfo reads.
+ * `baned_time` is when the ban started, epoch ms (null: no ban behind the cookie); `baned_until`
+ * when it ends (null: indefinite, or no ban); `is_self_help_baned` whether the operator allowed the
+ * user to lift it on `/self-unblock` (from 24 h after `baned_time`). The 31003 answer also sets the
+ * `self_unbind_token` cookie that ban/einfo reads. docs/flows/ban.md.
  */
 export const banInfoSchema = z.object({
   is_self_help_baned: z.boolean(),
   baned_time: z.number().int().nullable(),
+  baned_until: z.number().int().nullable(),
 });
 export type BanInfo = z.infer<typeof banInfoSchema>;
 
@@ -131,8 +131,6 @@ export const loginResendRequestSchema = z.object({ challenge_id: z.string().min(
 export const logoutRequestSchema = z.object({ rpProps: z.unknown().optional() }).nullish();
 export const logoutResultSchema = z.object({ logged_out: z.literal(true) });
 
-/** `POST /user/public/risk/default-intercept` (login page, before the form). */
-export const LOGIN_RISK_SCENE = 30002;
 export const riskInterceptRequestSchema = z.object({
   scene: z.number().int().nonnegative(),
   ext_info: z

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RET_CODE_VALUES, RetCode, isRetCode, retCodeName } from './ret-codes.js';
+import { RET_CODE_VALUES, isRetCode, retCodeName } from './ret-code-lookup.js';
+import { RetCode } from './ret-codes.js';
 
 /** Every code spec §8 names, so a rename or removal cannot slip through. */
 const SPEC_CODES = [
@@ -26,8 +27,8 @@ describe('RetCode catalogue', () => {
   });
 
   it('names codes for logs', () => {
-    expect(retCodeName(10006)).toBe('SESSION_EXPIRED');
-    expect(retCodeName(RetCode.CSRF_REJECTED)).toBe('CSRF_REJECTED');
+    expect(retCodeName(10006)).toBe('SessionExpired');
+    expect(retCodeName(RetCode.CsrfRejected)).toBe('CsrfRejected');
     expect(retCodeName(123456789)).toBeUndefined();
   });
 });

@@ -23,7 +23,8 @@ export function resolveSiteLocaleFor(
   return matchVisible(site, requested, opts.page ?? 'other') ?? fallbackLocaleFor(site);
 }
 
-function matchVisible(site: SiteLanguages, requested: string | null, page: PageKind): string | null {
+/** The site's own spelling of `requested` when the site offers it on this page, else null. */
+export function matchVisible(site: SiteLanguages, requested: string | null, page: PageKind): string | null {
   if (!requested) return null;
   const wanted = requested.toLowerCase() === 'en-us' ? 'en' : requested.toLowerCase();
   return visibleLanguagesFor(site, page).find((locale) => locale.toLowerCase() === wanted) ?? null;

@@ -3,6 +3,7 @@ import type { SiteId } from '../sites/site-types.js';
 import { languageOptionsFor, type LanguageOption } from './language-options.js';
 import {
   fallbackLocaleFor,
+  matchVisible,
   pickFromAcceptLanguageFor,
   resolveSiteLocaleFor,
   type LocaleOptions,
@@ -23,6 +24,15 @@ export function fallbackLocale(site: SiteId): string {
 
 export function resolveSiteLocale(site: SiteId, requested: string | null, opts: LocaleOptions = {}): string {
   return resolveSiteLocaleFor(SITES[site], requested, opts);
+}
+
+/** The visitor's remembered choice (`{product}_LANG_KEY`) when this site offers it on this page, else null. */
+export function chosenSiteLocale(
+  site: SiteId,
+  chosen: string | null | undefined,
+  opts: LocaleOptions = {},
+): string | null {
+  return matchVisible(SITES[site], chosen ?? null, opts.page ?? 'other');
 }
 
 export function pickFromAcceptLanguage(

@@ -19,6 +19,14 @@ const MOBILE_UA = /Android|iPhone|iPod|iPad|Mobile|Windows Phone|HarmonyOS|OpenH
 const IOS_UA = /iPhone|iPod|iPad/i;
 const ANDROID_UA = /Android|HarmonyOS|OpenHarmony/i;
 
+/** Which app store serves this device: `ios`, `android`, or null (a desktop or another system). */
+export function mobileStoreOf(userAgent: string | null | undefined): 'ios' | 'android' | null {
+  const ua = userAgent ?? '';
+  if (IOS_UA.test(ua)) return 'ios';
+  if (ANDROID_UA.test(ua)) return 'android';
+  return null;
+}
+
 export function isMobileUserAgent(userAgent: string | null | undefined): boolean {
   return MOBILE_UA.test(userAgent ?? '');
 }

@@ -22,6 +22,26 @@ describe('decidePage: paths are redirected to a language-prefixed path', () => {
     expect(page('HKG', '/', '', 'en-GB')).toEqual({ kind: 'redirect', location: '/en-HK/login' });
   });
 
+  it("prefers the visitor's remembered choice ({product}_LANG_KEY) to Accept-Language, where the site offers it", () => {
+    const chosen = (site: SiteId, pathname: string, chosenLanguage: string, acceptLanguage = 'de-DE') =>
+      decidePage({ site, pathname, search: '', acceptLanguage, chosenLanguage });
+    expect(chosen('global', '/', 'ja-JP')).toEqual({ kind: 'redirect', location: '/ja-JP/login' });
+    expect(chosen('global', '/login', 'JA-jp')).toEqual({ kind: 'redirect', location: '/ja-JP/login' });
+    // Not offered on this site (or page), or not a locale at all: Accept-Language as before.
+    expect(chosen('TUR', '/', 'ja-JP', 'en-GB')).toEqual({ kind: 'redirect', location: '/en-TR/login' });
+    expect(chosen('global', '/', '../../x')).toEqual({ kind: 'redirect', location: '/de-DE/login' });
+    expect(chosen('global', '/sign-up', 'hi-IN', 'ja-JP')).toEqual({
+      kind: 'redirect',
+      location: '/ja-JP/sign-up',
+    });
+    // An explicit prefix always wins.
+    expect(chosen('global', '/ko-KR/login', 'ja-JP')).toEqual({
+      kind: 'render',
+      locale: 'ko-KR',
+      route: expect.anything() as unknown,
+    });
+  });
+
   it('otherwise uses the site default, or en on global', () => {
     expect(page('global', '/login', '', 'xx')).toEqual({ kind: 'redirect', location: '/en/login' });
     expect(page('KAZ', '/login', '', 'de-DE')).toEqual({ kind: 'redirect', location: '/ru-KAZ/login' });

@@ -1,5 +1,5 @@
 import { splitLocalePrefix } from '../locale/locale-prefix.js';
-import { pickFromAcceptLanguage, resolveSiteLocale } from '../locale/site-locale.js';
+import { chosenSiteLocale, pickFromAcceptLanguage, resolveSiteLocale } from '../locale/site-locale.js';
 import type { PageKind } from '../locale/visible-languages.js';
 import type { SiteId } from '../sites/site-types.js';
 import { hasControlOrWhitespace } from '../rules/unsafe-chars.js';
@@ -16,6 +16,8 @@ export interface PageRequest {
   /** The raw query string, with or without the leading `?`; empty when none. */
   search: string;
   acceptLanguage?: string | null;
+  /** The language the visitor chose earlier (the `{product}_LANG_KEY` cookie); wins over Accept-Language. */
+  chosenLanguage?: string | null;
 }
 
 export type PageDecision =
@@ -30,7 +32,7 @@ export type PageDecision =
  * so it can never point at another origin.
  */
 export function decidePage(input: PageRequest): PageDecision {
-  const { site, pathname, acceptLanguage } = input;
+  const { site, pathname, acceptLanguage, chosenLanguage } = input;
   if (!isSafePath(pathname)) return { kind: 'bad-request' };
   const search = normaliseSearch(input.search);
   if (search === null) return { kind: 'bad-request' };
@@ -40,9 +42,12 @@ export function decidePage(input: PageRequest): PageDecision {
   const route = isRoot ? null : matchRoute(rest);
   const page: PageKind = route?.page ?? 'other';
 
+  // Without a prefix: the visitor's own earlier choice, if this site offers it here; then the browser's.
   const locale =
     prefix === null
-      ? (pickFromAcceptLanguage(site, acceptLanguage, { page }) ?? resolveSiteLocale(site, null, { page }))
+      ? (chosenSiteLocale(site, chosenLanguage, { page }) ??
+        pickFromAcceptLanguage(site, acceptLanguage, { page }) ??
+        resolveSiteLocale(site, null, { page }))
       : resolveSiteLocale(site, prefix, { page });
 
   if (isRoot) return redirect(locale, '/login', search);

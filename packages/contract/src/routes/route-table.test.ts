@@ -29,6 +29,7 @@ describe('route table (§2 recognised paths)', () => {
     ['/user/accounts/auth/personal', 'kyc-personal'],
     ['/tg-app/app/home', 'tg-app-home'],
     ['/min-app/task', 'min-app-task'],
+    ['/qr-confirm', 'qr-confirm'],
   ])('%s is %s', (path, id) => {
     expect(matchRoute(path)).toMatchObject({ id, path });
   });

@@ -26,7 +26,9 @@ export type RouteId =
   | 'forgot-password'
   | 'kyc-personal'
   | 'tg-app-home'
-  | 'min-app-task';
+  | 'min-app-task'
+  | 'download'
+  | 'qr-confirm';
 
 export interface ShellFlags {
   /** The common header. */
@@ -51,7 +53,11 @@ export interface RouteDef extends RouteInfo {
   path: string;
 }
 
+/** Spec §2: where an EU new user goes (the exchange's personal KYC page; a small page here). */
+export const EU_NEW_USER_PATH = '/user/accounts/auth/personal';
+
 /** Every recognised path (language prefix stripped) and its page. */
+
 export const ROUTE_PATHS: Readonly<Record<string, RouteId>> = {
   '/login': 'login',
   '/tr-login': 'login',
@@ -76,9 +82,13 @@ export const ROUTE_PATHS: Readonly<Record<string, RouteId>> = {
   '/_app': 'app',
   '/dashboard': 'dashboard',
   '/forgot-password': 'forgot-password',
-  '/user/accounts/auth/personal': 'kyc-personal',
+  [EU_NEW_USER_PATH]: 'kyc-personal',
   '/tg-app/app/home': 'tg-app-home',
   '/min-app/task': 'min-app-task',
+  // Spec §2: where a mobile browser goes after login when downloads are allowed.
+  '/download': 'download',
+  // QR-code login: the page a QR code of the login page opens on a logged-in phone (issue 15).
+  '/qr-confirm': 'qr-confirm',
 };
 
 /*
@@ -120,6 +130,9 @@ export const ROUTE_INFO: Readonly<Record<RouteId, RouteInfo>> = {
   // Inside Telegram's chrome, like the Mini App login: no header or footer.
   'tg-app-home': { page: 'other', auth: false, shell: { header: false, footer: false, authTheme: true } },
   'min-app-task': { page: 'other', auth: false, shell: { header: false, footer: false, authTheme: true } },
+  download: { page: 'other', auth: false, shell: { header: true, footer: false, authTheme: false } },
+  // Not an auth page: the login it asks an anonymous visitor for comes back here (redirect_url).
+  'qr-confirm': { page: 'other', auth: false, shell: { header: true, footer: false, authTheme: false } },
 };
 
 /** The page for a path without locale prefix; one trailing slash is tolerated. Paths are case-sensitive. */

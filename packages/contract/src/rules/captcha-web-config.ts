@@ -1,15 +1,8 @@
 import type { OldCaptchaType } from './captcha-result.js';
 import type { CaptchaScene } from './captcha-scenes.js';
 
-/** The web config calls (spec §7) and the captcha calls, below the API base. */
-export const WEB_CONFIG_PATH = '/v3/config/web';
-export const BANNER_CONFIG_PATH = '/v3/config/banner';
-export const ALTCHA_CHALLENGE_PATH = '/v3/public/captcha/altcha-challenge';
-/** Behavioural-puzzle parameters for login and for sign-up (public, no UserToken). */
-export const CAPTCHA_INFO_LOGIN_PATH = '/v3/public/user/captcha-info';
-export const CAPTCHA_INFO_SIGNUP_PATH = '/user/public/captcha-info';
 /** The `type` query value of captcha-info. */
-export const CAPTCHA_TYPE_BEHAVIOR_GEETEST = 'CAPTCHA_TYPE_BEHAVIOR_GEETEST';
+export const CAPTCHA_TYPE_BEHAVIOR_GEETEST = 'CAPTCHA_TYPE_BEHAVIOR_GEETEST' as const;
 
 /** `project_name` of the web config calls. */
 export const WEB_CONFIG_PROJECT = 'gatehouse';

@@ -21,6 +21,11 @@ const DEFAULT_BONUS: BonusTable = {
  * phoneSignUp — hidden on EU and NLD (§6 "Phone sign-up is hidden on some sites"). Both entities
  * onboard under EEA AML rules that key the account on a verified e-mail address, and the EU/NLD
  * apps have no SMS one-time-code flow; every other site offers mobile sign-up.
+ *
+ * selfUnblock — §4 "after more than 24 hours, go to the self-unblock page, or on some sites show error
+ * 31003". Off on HKG, JPN, NLD and EU: there a ban is a measure of the licensed entity (SFC, FSA,
+ * MiCA/AMLD supervision) whose lifting compliance staff must record, so the user is sent to support;
+ * the other sites offer self-help where the operator allowed it (docs/flows/ban.md).
  */
 export const SITES: Readonly<Record<SiteId, SiteDefinition>> = {
   global: {
@@ -30,6 +35,7 @@ export const SITES: Readonly<Record<SiteId, SiteDefinition>> = {
     defaultLanguage: 'en',
     cookiePolicy: 'privacy-policy',
     phoneSignUp: true,
+    selfUnblock: true,
     regulated: false,
     bonus: DEFAULT_BONUS,
   },
@@ -40,6 +46,7 @@ export const SITES: Readonly<Record<SiteId, SiteDefinition>> = {
     defaultLanguage: 'zh-HK',
     cookiePolicy: 'privacy-policy',
     phoneSignUp: true,
+    selfUnblock: false,
     regulated: true,
     bonus: DEFAULT_BONUS,
   },
@@ -50,6 +57,7 @@ export const SITES: Readonly<Record<SiteId, SiteDefinition>> = {
     defaultLanguage: 'tr-TUR',
     cookiePolicy: 'privacy-policy',
     phoneSignUp: true,
+    selfUnblock: true,
     regulated: true,
     bonus: { normal: 5100, affiliate: 5100, affiliateExtra: null, referral: 6135, signup: null },
   },
@@ -62,6 +70,7 @@ export const SITES: Readonly<Record<SiteId, SiteDefinition>> = {
     defaultLanguage: 'ru-KAZ',
     cookiePolicy: 'help-center-article',
     phoneSignUp: true,
+    selfUnblock: true,
     regulated: true,
     bonus: DEFAULT_BONUS,
   },
@@ -72,6 +81,7 @@ export const SITES: Readonly<Record<SiteId, SiteDefinition>> = {
     defaultLanguage: 'nl-NL',
     cookiePolicy: 'privacy-policy',
     phoneSignUp: false,
+    selfUnblock: false,
     regulated: true,
     bonus: DEFAULT_BONUS,
   },
@@ -82,6 +92,7 @@ export const SITES: Readonly<Record<SiteId, SiteDefinition>> = {
     defaultLanguage: 'en-EU',
     cookiePolicy: 'cookie-policy',
     phoneSignUp: false,
+    selfUnblock: false,
     regulated: true,
     bonus: { normal: 5030, affiliate: null, affiliateExtra: 5000, referral: 5145, signup: 30 },
   },
@@ -92,6 +103,7 @@ export const SITES: Readonly<Record<SiteId, SiteDefinition>> = {
     defaultLanguage: 'ka-GEO',
     cookiePolicy: 'cookie-policy',
     phoneSignUp: true,
+    selfUnblock: true,
     regulated: true,
     bonus: {
       normal: 100,
@@ -109,6 +121,7 @@ export const SITES: Readonly<Record<SiteId, SiteDefinition>> = {
     defaultLanguage: 'id-IDN',
     cookiePolicy: 'cookie-policy',
     phoneSignUp: true,
+    selfUnblock: true,
     regulated: true,
     bonus: DEFAULT_BONUS,
   },
@@ -120,6 +133,7 @@ export const SITES: Readonly<Record<SiteId, SiteDefinition>> = {
     defaultLanguage: 'en-ARE',
     cookiePolicy: 'cookie-policy',
     phoneSignUp: true,
+    selfUnblock: true,
     regulated: true,
     bonus: DEFAULT_BONUS,
   },
@@ -130,6 +144,7 @@ export const SITES: Readonly<Record<SiteId, SiteDefinition>> = {
     defaultLanguage: 'ja-JP',
     cookiePolicy: 'privacy-policy',
     phoneSignUp: true,
+    selfUnblock: false,
     regulated: true,
     bonus: DEFAULT_BONUS,
   },

@@ -31,6 +31,11 @@ export interface SiteDefinition {
   phoneSignUp: boolean;
   /** Regulated sites call login_compliance / register_compliance (§7). */
   regulated: boolean;
+  /**
+   * Spec §4 ban flow: whether a ban older than 24 h sends the user to `/self-unblock` (true) or the
+   * site shows error 31003 and leaves lifting it to support (false).
+   */
+  selfUnblock: boolean;
   bonus: BonusTable;
 }
 
@@ -62,7 +67,7 @@ export interface PageBootstrap extends ResolvedSite {
   brandDomains: string[];
   /**
    * The environment's RSA public key (base64 SPKI) the browser encrypts passwords with
-   * (web: features/auth-common/encrypt-password.ts). Absent when the server has none loaded.
+   * (web: lib/auth/encrypt-password.ts). Absent when the server has none loaded.
    */
   passwordKey?: string;
   /**
@@ -77,8 +82,18 @@ export interface PageBootstrap extends ResolvedSite {
     /** Script to load: Telegram's widget in production, the local stand-in in development. */
     widgetScriptUrl: string;
   };
+  /**
+   * The app-store links (APP_DOWNLOAD_*_URL), on the download page only; a missing store is null.
+   */
+  appDownload?: AppDownloadLinks;
   /** Set when the path is not a page: the server answers 404 and the app renders its not-found page. */
   notFound?: true;
+}
+
+/** Where the mobile app is downloaded, per store (spec §2 `/{lang}/download`). */
+export interface AppDownloadLinks {
+  ios: string | null;
+  android: string | null;
 }
 
 /** The id of the inlined bootstrap element. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * Password lockout moved from two columns on `users` to per-source counters in the shared kv
- * store (modules/login/password-attempts.ts): a count on the account row let anyone lock the
+ * store (modules/password/password-attempts.ts): a count on the account row let anyone lock the
  * owner out, and a read-then-verify check let parallel guesses overshoot it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

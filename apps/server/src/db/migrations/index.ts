@@ -16,6 +16,7 @@ import * as telegramTaskCompletions from './0051-telegram-task-completions.js';
 import * as usersDropLockout from './0060-users-drop-lockout.js';
 import * as registrationBinding from './0061-registration-binding.js';
 import * as oauthFamilies from './0062-oauth-families.js';
+import * as accountBans from './0063-account-bans.js';
 
 /**
  * Every migration, in order. Keys sort lexically (Kysely runs them in key order), so keep the
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0060-users-drop-lockout': usersDropLockout,
   '0061-registration-binding': registrationBinding,
   '0062-oauth-families': oauthFamilies,
+  '0063-account-bans': accountBans,
 };

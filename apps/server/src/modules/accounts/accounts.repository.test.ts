@@ -43,10 +43,10 @@ describe('accounts repository', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected');
     expect((rejected as PromiseRejectedResult).reason).toBeInstanceOf(ApiError);
-    expect(((rejected as PromiseRejectedResult).reason as ApiError).code).toBe(RetCode.ACCOUNT_EXISTS);
+    expect(((rejected as PromiseRejectedResult).reason as ApiError).code).toBe(RetCode.AccountExists);
     await accounts.create({ ...base, mobile: '+15550001' });
     await expect(accounts.create({ ...base, mobile: '+15550001' })).rejects.toMatchObject({
-      code: RetCode.ACCOUNT_EXISTS,
+      code: RetCode.AccountExists,
     });
     // Two mobile-only accounts (null e-mails) do not collide.
     expect((await db.selectFrom('users').select('id').execute()).length).toBe(2);

@@ -128,7 +128,7 @@ export function createAccountsRepository(db: Db, opts: { now?: () => number } = 
       try {
         await target.insertInto('users').values(row).execute();
       } catch (err) {
-        if (isUniqueViolation(err)) throw new ApiError(RetCode.ACCOUNT_EXISTS);
+        if (isUniqueViolation(err)) throw new ApiError(RetCode.AccountExists);
         throw err;
       }
       return toAccount(row);

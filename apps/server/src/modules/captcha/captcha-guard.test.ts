@@ -6,7 +6,7 @@ import type { Env } from '../../config/index.js';
 import { buildApp, type App } from '../../app.js';
 import { apiResponse, ok } from '../../lib/envelope.js';
 import { testConfig } from '../../test-support/test-app.js';
-import { CHEAP_CAPTCHA_ENV, solveCaptcha } from './captcha-test-kit.js';
+import { CHEAP_CAPTCHA_ENV, solveCaptcha } from './captcha.test-kit.js';
 import { requireCaptcha, sceneFromSite } from './captcha-guard.js';
 
 /** The real app plus two protected stand-in routes, guarded the way login and sign-up will be. */
@@ -50,7 +50,7 @@ describe('requireCaptcha', () => {
     const first = await post(app, '/test/register', { name: 'a', captcha });
     expect(first.json()).toMatchObject({ ret_code: 0, result: 'a' });
     const again = await post(app, '/test/register', { name: 'a', captcha });
-    expect(again.json().ret_code).toBe(RetCode.CAPTCHA_REPLAYED);
+    expect(again.json().ret_code).toBe(RetCode.CaptchaReplayed);
   });
 
   it('refuses a re-encoded copy of a used solution as a replay', async () => {
@@ -63,13 +63,13 @@ describe('requireCaptcha', () => {
       name: 'a',
       captcha: { ...captcha, magpie_verify_info: { ...captcha.magpie_verify_info, token } },
     });
-    expect(res.json().ret_code).toBe(RetCode.CAPTCHA_REPLAYED);
+    expect(res.json().ret_code).toBe(RetCode.CaptchaReplayed);
   });
 
   it('refuses a missing result on a required scene with 10026', async () => {
     app = await guardedApp();
     const res = await post(app, '/test/register', { name: 'a' });
-    expect(res.json().ret_code).toBe(RetCode.CAPTCHA_REQUIRED);
+    expect(res.json().ret_code).toBe(RetCode.CaptchaRequired);
   });
 
   it('refuses a solution for another scene', async () => {
@@ -77,14 +77,14 @@ describe('requireCaptcha', () => {
     const forLogin = await solveCaptcha(app, CAPTCHA_SCENE.LOGIN);
     // Claimed honestly as a login solution…
     const claimed = await post(app, '/test/register', { name: 'a', captcha: forLogin });
-    expect(claimed.json().ret_code).toBe(RetCode.CAPTCHA_SCENE_MISMATCH);
+    expect(claimed.json().ret_code).toBe(RetCode.CaptchaSceneMismatch);
     // …or relabelled: the scene signed into the challenge still says login.
     const relabelled = {
       ...forLogin,
       magpie_verify_info: { ...forLogin.magpie_verify_info, scene: CAPTCHA_SCENE.REGISTER },
     };
     const res = await post(app, '/test/register', { name: 'a', captcha: relabelled });
-    expect(res.json().ret_code).toBe(RetCode.CAPTCHA_SCENE_MISMATCH);
+    expect(res.json().ret_code).toBe(RetCode.CaptchaSceneMismatch);
   });
 
   it('refuses an expired solution', async () => {
@@ -92,7 +92,7 @@ describe('requireCaptcha', () => {
     const captcha = await solveCaptcha(app, CAPTCHA_SCENE.REGISTER);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
     const res = await post(app, '/test/register', { name: 'a', captcha });
-    expect(res.json().ret_code).toBe(RetCode.CAPTCHA_EXPIRED);
+    expect(res.json().ret_code).toBe(RetCode.CaptchaExpired);
   });
 
   it('refuses tampered, malformed and test-mode payloads as invalid', async () => {
@@ -113,17 +113,17 @@ describe('requireCaptcha', () => {
         name: 'a',
         captcha: { ...captcha, magpie_verify_info: { ...captcha.magpie_verify_info, token } },
       });
-      expect(res.json().ret_code).toBe(RetCode.CAPTCHA_INVALID);
+      expect(res.json().ret_code).toBe(RetCode.CaptchaInvalid);
     }
     const wrongShape = await post(app, '/test/register', { name: 'a', captcha: { type: 'magpie' } });
-    expect(wrongShape.json().ret_code).toBe(RetCode.CAPTCHA_INVALID);
+    expect(wrongShape.json().ret_code).toBe(RetCode.CaptchaInvalid);
   });
 
   it('refuses a vendor result when that vendor is not configured', async () => {
     app = await guardedApp();
     const captcha = { type: 'recaptcha', key_version: 'v2', g_recaptcha_response: 'x' };
     const res = await post(app, '/test/register', { name: 'a', captcha });
-    expect(res.json().ret_code).toBe(RetCode.CAPTCHA_UNAVAILABLE);
+    expect(res.json().ret_code).toBe(RetCode.CaptchaUnavailable);
   });
 
   it('requires nothing when captchas are switched off', async () => {
@@ -137,7 +137,7 @@ describe('requireCaptcha', () => {
     // Global login (31000) is not listed; Turkey's login (31013) is.
     expect((await post(app, '/test/login', { name: 'a' })).json().ret_code).toBe(0);
     expect((await post(app, '/test/login', { name: 'a' }, 'tr.localhost')).json().ret_code).toBe(
-      RetCode.CAPTCHA_REQUIRED,
+      RetCode.CaptchaRequired,
     );
     const captcha = await solveCaptcha(app, CAPTCHA_SCENE.TURKEY_LOGIN, 'tr.localhost');
     expect((await post(app, '/test/login', { name: 'a', captcha }, 'tr.localhost')).json().ret_code).toBe(0);

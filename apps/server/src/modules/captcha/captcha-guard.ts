@@ -39,9 +39,9 @@ export function requireCaptcha(scene: SceneOf): preValidationAsyncHookHandler {
       typeof body === 'object' && body !== null
         ? (body as Record<string, unknown>)[CAPTCHA_BODY_FIELD]
         : undefined;
-    if (raw === undefined || raw === null) throw new ApiError(RetCode.CAPTCHA_REQUIRED);
+    if (raw === undefined || raw === null) throw new ApiError(RetCode.CaptchaRequired);
     const parsed = captchaResultSchema.safeParse(raw);
-    if (!parsed.success) throw new ApiError(RetCode.CAPTCHA_INVALID);
+    if (!parsed.success) throw new ApiError(RetCode.CaptchaInvalid);
     await service.verify(parsed.data, wanted, { ip: request.ip });
   };
 }

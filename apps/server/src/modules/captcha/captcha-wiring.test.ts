@@ -4,7 +4,7 @@ import type { App } from '../../app.js';
 import { testApp } from '../../test-support/test-app.js';
 import { createAccount, device, encryptedPassword, PASSWORD, postJson } from '../login/login.test-kit.js';
 import { freshIp } from '../registration/registration.test-kit.js';
-import { CHEAP_CAPTCHA_ENV, solveCaptcha } from './captcha-test-kit.js';
+import { CHEAP_CAPTCHA_ENV, solveCaptcha } from './captcha.test-kit.js';
 
 /**
  * The real protected routes with the captcha on (docs/captcha.md "Protected routes"): a missing,
@@ -34,15 +34,15 @@ describe('POST /login with the captcha on', () => {
   });
 
   it('refuses a missing captcha with 10026 and an invalid one with 30001', async () => {
-    expect(codeOf(await send('/login', loginBody()))).toBe(RetCode.CAPTCHA_REQUIRED);
+    expect(codeOf(await send('/login', loginBody()))).toBe(RetCode.CaptchaRequired);
     const bad = {
       type: 'magpie',
       key_version: 'v2',
       magpie_verify_info: { token: 'bm9wZQ==', scene: 31000 },
     };
-    expect(codeOf(await send('/login', { ...loginBody(), captcha: bad }))).toBe(RetCode.CAPTCHA_INVALID);
+    expect(codeOf(await send('/login', { ...loginBody(), captcha: bad }))).toBe(RetCode.CaptchaInvalid);
     expect(codeOf(await send('/login', { ...loginBody(), captcha: { type: 'nope' } }))).toBe(
-      RetCode.CAPTCHA_INVALID,
+      RetCode.CaptchaInvalid,
     );
   });
 
@@ -50,12 +50,12 @@ describe('POST /login with the captcha on', () => {
     const captcha = await solveCaptcha(app, CAPTCHA_SCENE.LOGIN);
     const first = await send('/login', { ...loginBody(), captcha });
     expect(first.json()).toMatchObject({ ret_code: 0, result: { new_user: false } });
-    expect(codeOf(await send('/login', { ...loginBody(), captcha }))).toBe(RetCode.CAPTCHA_REPLAYED);
+    expect(codeOf(await send('/login', { ...loginBody(), captcha }))).toBe(RetCode.CaptchaReplayed);
   });
 
   it('refuses a sign-up solution for login with 30004', async () => {
     const captcha = await solveCaptcha(app, CAPTCHA_SCENE.REGISTER);
-    expect(codeOf(await send('/login', { ...loginBody(), captcha }))).toBe(RetCode.CAPTCHA_SCENE_MISMATCH);
+    expect(codeOf(await send('/login', { ...loginBody(), captcha }))).toBe(RetCode.CaptchaSceneMismatch);
   });
 
   it('asks for the site login scene: EU 31014 on login_compliance, Turkey 31013', async () => {
@@ -64,12 +64,12 @@ describe('POST /login with the captcha on', () => {
     const path = '/user/public/login_compliance';
     const main = await solveCaptcha(app, CAPTCHA_SCENE.LOGIN, 'eu.localhost');
     expect(codeOf(await send(path, { ...euBody, captcha: main }, 'eu.localhost'))).toBe(
-      RetCode.CAPTCHA_SCENE_MISMATCH,
+      RetCode.CaptchaSceneMismatch,
     );
     const right = await solveCaptcha(app, CAPTCHA_SCENE.EU_LOGIN, 'eu.localhost');
     expect(codeOf(await send(path, { ...euBody, captcha: right }, 'eu.localhost'))).toBe(0);
     expect(codeOf(await send('/login', { email: 'x@example.com' }, 'tr.localhost'))).toBe(
-      RetCode.CAPTCHA_REQUIRED,
+      RetCode.CaptchaRequired,
     );
     const turkey = await solveCaptcha(app, CAPTCHA_SCENE.TURKEY_LOGIN, 'tr.localhost');
     // Through the guard: the route itself answers (no such account), not the captcha.
@@ -78,37 +78,37 @@ describe('POST /login with the captcha on', () => {
       { email: 'x@example.com', ...encryptedPassword(app, PASSWORD), captcha: turkey },
       'tr.localhost',
     );
-    expect(codeOf(res)).not.toBe(RetCode.CAPTCHA_REQUIRED);
-    expect(codeOf(res)).not.toBe(RetCode.CAPTCHA_SCENE_MISMATCH);
+    expect(codeOf(res)).not.toBe(RetCode.CaptchaRequired);
+    expect(codeOf(res)).not.toBe(RetCode.CaptchaSceneMismatch);
   });
 });
 
 describe('sign-up code sends with the captcha on', () => {
   it('register/info: 10026 without, sends with a valid one, 30003 on replay', async () => {
     const body = { email: 'new.user@example.com', residence_country: 'FR' };
-    expect(codeOf(await send('/user/public/register/info', body))).toBe(RetCode.CAPTCHA_REQUIRED);
+    expect(codeOf(await send('/user/public/register/info', body))).toBe(RetCode.CaptchaRequired);
     const captcha = await solveCaptcha(app, CAPTCHA_SCENE.REGISTER);
     const first = await send('/user/public/register/info', { ...body, captcha });
     expect(first.json()).toMatchObject({ ret_code: 0, result: { next: 'verify' } });
     const again = await send('/user/public/register/info', { ...body, email: 'other@example.com', captcha });
-    expect(codeOf(again)).toBe(RetCode.CAPTCHA_REPLAYED);
+    expect(codeOf(again)).toBe(RetCode.CaptchaReplayed);
     // The resend continues the flow that passed the captcha: no new one (it answers its own cooldown).
     const { uuid } = (first.json() as { result: { uuid: string } }).result;
     expect(codeOf(await send('/user/public/register/send/verify/item', { uuid }))).not.toBe(
-      RetCode.CAPTCHA_REQUIRED,
+      RetCode.CaptchaRequired,
     );
   });
 
   it('one-shot /verify/register/email and /mobile: 10026 without, a login solution is 30004', async () => {
     const login = await solveCaptcha(app, CAPTCHA_SCENE.LOGIN);
     expect(codeOf(await send('/verify/register/email', { email: 'one@example.com' }))).toBe(
-      RetCode.CAPTCHA_REQUIRED,
+      RetCode.CaptchaRequired,
     );
     expect(codeOf(await send('/verify/register/email', { email: 'one@example.com', captcha: login }))).toBe(
-      RetCode.CAPTCHA_SCENE_MISMATCH,
+      RetCode.CaptchaSceneMismatch,
     );
     expect(codeOf(await send('/verify/register/mobile', { country_code: '44', mobile: '7700900456' }))).toBe(
-      RetCode.CAPTCHA_REQUIRED,
+      RetCode.CaptchaRequired,
     );
     const captcha = await solveCaptcha(app, CAPTCHA_SCENE.REGISTER);
     expect(codeOf(await send('/verify/register/email', { email: 'one@example.com', captcha }))).toBe(0);
@@ -119,18 +119,18 @@ describe('other guarded calls with the captcha on', () => {
   it('password reset send-code asks for the site login scene', async () => {
     const body = { email: 'who@example.com' };
     const url = '/user/public/password/reset/send-code';
-    expect(codeOf(await send(url, body))).toBe(RetCode.CAPTCHA_REQUIRED);
+    expect(codeOf(await send(url, body))).toBe(RetCode.CaptchaRequired);
     const captcha = await solveCaptcha(app, CAPTCHA_SCENE.LOGIN);
     expect(codeOf(await send(url, { ...body, captcha }))).toBe(0);
   });
 
   it('third-party login asks for scene 31001 before looking at the callback', async () => {
     const url = '/user/public/login/thirdparty';
-    expect(codeOf(await send(url, { telegram_callback: 'x' }))).toBe(RetCode.CAPTCHA_REQUIRED);
+    expect(codeOf(await send(url, { telegram_callback: 'x' }))).toBe(RetCode.CaptchaRequired);
     const captcha = await solveCaptcha(app, CAPTCHA_SCENE.THIRD_PARTY);
     const res = await send(url, { telegram_callback: 'x', captcha });
-    expect(codeOf(res)).not.toBe(RetCode.CAPTCHA_REQUIRED);
-    expect(codeOf(res)).not.toBe(RetCode.CAPTCHA_INVALID);
+    expect(codeOf(res)).not.toBe(RetCode.CaptchaRequired);
+    expect(codeOf(res)).not.toBe(RetCode.CaptchaInvalid);
   });
 
   it('switched off (CAPTCHA_ENABLED=0): no route asks', async () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RetCode } from '@gatehouse/contract';
 import type { App } from '../../app.js';
 import { testApp } from '../../test-support/test-app.js';
-import { CHEAP_CAPTCHA_ENV } from './captcha-test-kit.js';
+import { CHEAP_CAPTCHA_ENV } from './captcha.test-kit.js';
 
 describe('captcha routes', () => {
   let app: App | undefined;
@@ -34,7 +34,7 @@ describe('captcha routes', () => {
       method: 'GET',
       url: '/x-api/v3/public/captcha/altcha-challenge?scene=12345',
     });
-    expect(res.json().ret_code).toBe(RetCode.PARAMS_INVALID);
+    expect(res.json().ret_code).toBe(RetCode.ParamsInvalid);
   });
 
   it('answers 30005 when the self-hosted captcha is switched off', async () => {
@@ -43,7 +43,7 @@ describe('captcha routes', () => {
       method: 'GET',
       url: '/x-api/v3/public/captcha/altcha-challenge?scene=31004',
     });
-    expect(res.json().ret_code).toBe(RetCode.CAPTCHA_UNAVAILABLE);
+    expect(res.json().ret_code).toBe(RetCode.CaptchaUnavailable);
   });
 
   it('answers captcha-info with success 0 when Geetest is not configured', async () => {

@@ -46,8 +46,8 @@ const usedKey = (kind: string, token: string) =>
   `captcha:used:${kind}:${crypto.createHash('sha256').update(token).digest('hex')}`;
 
 const VENDOR_CODES: Record<Exclude<VendorVerdict, 'ok'>, ApiError['code']> = {
-  invalid: RetCode.CAPTCHA_INVALID,
-  unavailable: RetCode.CAPTCHA_UNAVAILABLE,
+  invalid: RetCode.CaptchaInvalid,
+  unavailable: RetCode.CaptchaUnavailable,
 };
 
 export function createCaptchaService(deps: CaptchaServiceDeps): CaptchaService {
@@ -60,7 +60,7 @@ export function createCaptchaService(deps: CaptchaServiceDeps): CaptchaService {
 
   async function markUsed(kind: string, token: string, ttlMs: number): Promise<void> {
     const fresh = await kv.add(usedKey(kind, token), '1', Math.max(1, Math.ceil(ttlMs)));
-    if (!fresh) throw new ApiError(RetCode.CAPTCHA_REPLAYED);
+    if (!fresh) throw new ApiError(RetCode.CaptchaReplayed);
   }
 
   type VendorResult = Exclude<CaptchaResult, { type: 'magpie' }>;
@@ -88,7 +88,7 @@ export function createCaptchaService(deps: CaptchaServiceDeps): CaptchaService {
 
   async function verifyVendor(result: VendorResult, ctx: VendorContext): Promise<void> {
     const vendor = check(result, ctx);
-    if (!vendor) throw new ApiError(RetCode.CAPTCHA_UNAVAILABLE);
+    if (!vendor) throw new ApiError(RetCode.CaptchaUnavailable);
     // Refuse a replay before asking the vendor again; a failed check frees nothing (the vendor burns tickets too).
     await markUsed(result.type, vendor.token, VENDOR_TOKEN_TTL_MS);
     const verdict = await vendor.run();
@@ -102,19 +102,19 @@ export function createCaptchaService(deps: CaptchaServiceDeps): CaptchaService {
       return { enabled: config.enabled, scenes };
     },
     async issueChallenge(scene) {
-      if (!config.altcha.enabled) throw new ApiError(RetCode.CAPTCHA_UNAVAILABLE);
+      if (!config.altcha.enabled) throw new ApiError(RetCode.CaptchaUnavailable);
       return altcha.issue(scene);
     },
     async verify(result, scene, ctx) {
       if (result.type !== 'magpie') return verifyVendor(result, ctx);
-      if (!config.altcha.enabled) throw new ApiError(RetCode.CAPTCHA_UNAVAILABLE);
+      if (!config.altcha.enabled) throw new ApiError(RetCode.CaptchaUnavailable);
       // The scene the client claims must be this request's before any work is spent on it.
-      if (result.magpie_verify_info.scene !== scene) throw new ApiError(RetCode.CAPTCHA_SCENE_MISMATCH);
+      if (result.magpie_verify_info.scene !== scene) throw new ApiError(RetCode.CaptchaSceneMismatch);
       const verdict = await altcha.verify(result.magpie_verify_info.token, scene);
       if (!verdict.ok) {
-        if (verdict.reason === 'expired') throw new ApiError(RetCode.CAPTCHA_EXPIRED);
-        if (verdict.reason === 'wrong-scene') throw new ApiError(RetCode.CAPTCHA_SCENE_MISMATCH);
-        throw new ApiError(RetCode.CAPTCHA_INVALID);
+        if (verdict.reason === 'expired') throw new ApiError(RetCode.CaptchaExpired);
+        if (verdict.reason === 'wrong-scene') throw new ApiError(RetCode.CaptchaSceneMismatch);
+        throw new ApiError(RetCode.CaptchaInvalid);
       }
       // Keyed on the signed challenge, not the token text: re-encoding the same solution is still a replay.
       await markUsed('magpie', verdict.challengeId, verdict.expiresAtMs - now() + 60_000);

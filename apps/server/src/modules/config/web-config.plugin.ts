@@ -1,18 +1,18 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import { createWebConfigRepository } from './web-config.repository.js';
+import {
+  createWebConfigService,
+  type WebConfigContributor,
+  type WebConfigRegistry,
+  type WebConfigService,
+} from './web-config.service.js';
 
-/** A config entry computed per request (from server configuration), e.g. captcha vendor scripts. */
-export type WebConfigContributor = (request: FastifyRequest) => unknown;
-
-export interface WebConfigRegistry {
-  /** Answer `name` from `fn` instead of the table; later modules may not override an earlier name. */
-  contribute(name: string, fn: WebConfigContributor): void;
-  contributor(name: string): WebConfigContributor | undefined;
-}
+export type { WebConfigContributor, WebConfigRegistry } from './web-config.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    webConfig: WebConfigRegistry;
+    /** Entries and banners for the config routes, and the registry modules contribute computed entries to. */
+    webConfig: WebConfigRegistry & WebConfigService;
   }
 }
 
@@ -24,13 +24,15 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const contributors = new Map<string, WebConfigContributor>();
-    app.decorate('webConfig', {
+    const registry: WebConfigRegistry = {
       contribute(name, fn) {
         if (contributors.has(name)) throw new Error(`web config entry ${name} is contributed twice`);
         contributors.set(name, fn);
       },
       contributor: (name) => contributors.get(name),
-    } satisfies WebConfigRegistry);
+    };
+    const service = createWebConfigService(createWebConfigRepository(app.db), registry);
+    app.decorate('webConfig', { ...registry, ...service });
   },
-  { name: 'web-config' },
+  { name: 'web-config', dependencies: ['store'] },
 );

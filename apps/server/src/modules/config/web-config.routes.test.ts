@@ -56,7 +56,7 @@ describe('POST /v3/config/web', () => {
   it('refuses a body without keys', async () => {
     app = await testApp();
     const res = await post(app, '/v3/config/web', { project_name: 'gatehouse' });
-    expect(res.json().ret_code).toBe(RetCode.PARAMS_INVALID);
+    expect(res.json().ret_code).toBe(RetCode.ParamsInvalid);
   });
 });
 

@@ -1,57 +1,59 @@
+import * as endpoints from '@gatehouse/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  BANNER_CONFIG_PATH,
   bannerRequestSchema,
   bannerResultSchema,
-  WEB_CONFIG_PATH,
+  cacheTtlMs,
   webConfigRequestSchema,
   webConfigResultSchema,
+  type CachePolicy,
 } from '@gatehouse/contract';
-import { apiResponse, ok } from '../../lib/envelope.js';
-import { createWebConfigRepository } from './web-config.repository.js';
-import { createWebConfigService } from './web-config.service.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
+import { ok } from '../../lib/envelope.js';
 
 const TAGS = ['config'];
-/** The client caches the answer 60 s (spec §9); a POST needs the header set by hand. */
-const CACHE_CONTROL = 'private, max-age=60';
+
+/**
+ * The client caches the answer for the entry's lifetime (spec §9). The cache-headers plugin caches
+ * GET answers only, so these POST calls set the header themselves, from the same table entry.
+ */
+const cacheControlOf = (policy: CachePolicy) => `private, max-age=${Math.floor(cacheTtlMs(policy) / 1000)}`;
 
 /** Web configuration and banners (spec §7). Public: no session needed. Needs the `web-config` plugin. */
 const webConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createWebConfigService(createWebConfigRepository(app.db), app.webConfig);
+  const service = app.webConfig;
 
-  app.post(
-    WEB_CONFIG_PATH,
+  endpointRoute(
+    app,
+    endpoints.webConfig,
     {
-      schema: {
-        tags: TAGS,
-        summary: 'Web config entries by name; unknown names are left out',
-        body: webConfigRequestSchema,
-        response: apiResponse(webConfigResultSchema),
-      },
+      tags: TAGS,
+      summary: 'Web config entries by name; unknown names are left out',
+      request: webConfigRequestSchema,
+      result: webConfigResultSchema,
     },
     async (req, reply) => {
       const data = await service.entries(req.body.keys, req);
-      reply.header('cache-control', CACHE_CONTROL).header('vary', 'Lang');
+      reply.header('cache-control', cacheControlOf(endpoints.webConfig.cache)).header('vary', 'Lang');
       return ok({ data });
     },
   );
 
-  app.post(
-    BANNER_CONFIG_PATH,
+  endpointRoute(
+    app,
+    endpoints.bannerConfig,
     {
-      schema: {
-        tags: TAGS,
-        summary: 'Banners by key for a language (web config rows `banner:<key>`)',
-        body: bannerRequestSchema,
-        response: apiResponse(bannerResultSchema),
-      },
+      tags: TAGS,
+      summary: 'Banners by key for a language (web config rows `banner:<key>`)',
+      request: bannerRequestSchema,
+      result: bannerResultSchema,
     },
     async (req, reply) => {
       const language =
         req.body.properties?.language ??
         (typeof req.headers.lang === 'string' ? req.headers.lang : undefined);
       const data = await service.banners(req.body.keys, language || undefined);
-      reply.header('cache-control', CACHE_CONTROL).header('vary', 'Lang');
+      reply.header('cache-control', cacheControlOf(endpoints.bannerConfig.cache)).header('vary', 'Lang');
       return ok({ data });
     },
   );

@@ -1,7 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import type { BannerItem, WebConfigEntry } from '@gatehouse/contract';
-import type { WebConfigRegistry } from './web-config.plugin.js';
+import { type BannerItem, type WebConfigEntry } from '@gatehouse/contract';
+import { FEATURE_CONFIG_KEY, featureFlagsFrom, type FeatureFlags } from '@gatehouse/contract/feature-flags';
 import type { WebConfigRepository } from './web-config.repository.js';
+
+/** A config entry computed per request (from server configuration), e.g. captcha vendor scripts. */
+export type WebConfigContributor = (request: FastifyRequest) => unknown;
+
+export interface WebConfigRegistry {
+  /** Answer `name` from `fn` instead of the table; later modules may not override an earlier name. */
+  contribute(name: string, fn: WebConfigContributor): void;
+  contributor(name: string): WebConfigContributor | undefined;
+}
 
 /** Banners are stored as web config rows named `banner:<key>`. */
 export const BANNER_PREFIX = 'banner:';
@@ -34,6 +43,11 @@ export interface WebConfigService {
     keys: readonly string[],
     language: string | undefined,
   ): Promise<{ name: string; value: BannerItem[] }[]>;
+  /**
+   * The stored `feature_flags` (docs/configuration.md "Feature flags"), read on every call: an
+   * operator's change applies to the next request, as the page sees it after its cache (60 s).
+   */
+  featureFlags(): Promise<FeatureFlags>;
 }
 
 export function createWebConfigService(
@@ -64,6 +78,10 @@ export function createWebConfigService(
         if (items) out.push({ name, value: items });
       }
       return out;
+    },
+    async featureFlags() {
+      const stored = await repo.read([FEATURE_CONFIG_KEY.FEATURE_FLAGS]);
+      return featureFlagsFrom(stored.get(FEATURE_CONFIG_KEY.FEATURE_FLAGS));
     },
   };
 }

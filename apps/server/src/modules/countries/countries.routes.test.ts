@@ -54,7 +54,7 @@ describe('GET /v2/public/country-list', () => {
     expect(iso.find((c) => c.iso === 'AQ')).toMatchObject({ calling_code: null, disabled: false });
     expect(iso.length).toBeGreaterThan(240);
     expect((await get('/v2/public/country-list?is_iso=maybe')).json()).toMatchObject({
-      ret_code: RetCode.PARAMS_INVALID,
+      ret_code: RetCode.ParamsInvalid,
     });
   });
 });
@@ -112,7 +112,7 @@ describe('GET /register/permission_v2', () => {
       'residence_country=CA&residence_subdivision=on',
     ]) {
       expect((await get(`/register/permission_v2?${query}`)).json()).toMatchObject({
-        ret_code: RetCode.RESIDENCE_COUNTRY_BLOCKED,
+        ret_code: RetCode.ResidenceCountryBlocked,
       });
     }
   });

@@ -9,6 +9,8 @@ export const DELIVERY_KINDS = [
   'password-changed',
   /** Unknown devices are held back after guesses from many addresses: the owner's way in. */
   'login-unlock',
+  /** The code that lifts a self-help ban (modules/self-unblock). */
+  'self-unblock-code',
 ] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 

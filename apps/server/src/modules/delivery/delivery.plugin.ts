@@ -4,7 +4,8 @@ import { createDelivery } from './delivery.service.js';
 import type { Delivery } from './delivery-types.js';
 import { createMessageTexts } from './message-texts.js';
 import { createOutboxRepository } from './outbox.repository.js';
-import { outboxOnlySmsProvider } from './sms-provider.js';
+import { outboxOnlySmsProvider, type SmsProvider } from './sms-provider.js';
+import { createTwilioSmsProvider } from './sms-twilio.js';
 import { createMailer, type Mailer } from './smtp-mailer.js';
 
 declare module 'fastify' {
@@ -24,6 +25,11 @@ export interface DeliveryPluginOptions {
   mailer?: Mailer;
 }
 
+function smsProvider(config: AppConfig): SmsProvider {
+  const { sms } = config;
+  return sms.provider === 'twilio' ? createTwilioSmsProvider(sms) : outboxOnlySmsProvider;
+}
+
 /** Needs the `store` plugin. */
 export default fp<DeliveryPluginOptions>(
   async (app, { config, mailer: givenMailer }) => {
@@ -35,7 +41,7 @@ export default fp<DeliveryPluginOptions>(
         outbox,
         texts: createMessageTexts(config.localesDir),
         mailer,
-        sms: outboxOnlySmsProvider,
+        sms: smsProvider(config),
         log: app.log,
         product: config.brandName,
         printCodes: config.nodeEnv === 'development',

@@ -138,7 +138,7 @@ describe('delivery', () => {
     const { delivery, outbox, log } = deliveryWith({ mailer: failing });
     const err = await delivery.send(codeMail).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).code).toBe(RetCode.SYSTEM_BUSY);
+    expect((err as ApiError).code).toBe(RetCode.SystemBusy);
     expect((await outbox.latest({ limit: 1 }))[0]?.status).toBe('failed');
     expect(JSON.stringify(log.error.mock.calls)).not.toContain('482913');
   });

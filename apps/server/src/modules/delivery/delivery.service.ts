@@ -93,7 +93,7 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
         'delivery failed',
       );
       await deps.outbox.setStatus(id, 'failed');
-      throw new ApiError(RetCode.SYSTEM_BUSY);
+      throw new ApiError(RetCode.SystemBusy);
     }
     await deps.outbox.setStatus(id, 'sent');
     return { id };

@@ -1,8 +1,9 @@
 /**
- * The one seam for sending SMS. Only the outbox adapter exists here (no SMS gateway can be reached
- * offline). To add a provider (Twilio, Vonage, an aggregator…): write `sms-<name>.ts` exporting a
- * function that returns an SmsProvider (its `send` posts to the gateway and throws on failure),
- * add its settings to config (e.g. SMS_PROVIDER=<name> plus its credentials), and choose it in
+ * The one seam for sending SMS: the outbox adapter below (the default), and `sms-twilio.ts`
+ * (SMS_PROVIDER=twilio: any gateway speaking Twilio's Messages API). To add another provider
+ * (Vonage, an aggregator…): write `sms-<name>.ts` exporting a function that returns an SmsProvider
+ * (its `send` posts to the gateway and throws on failure), add its settings to config
+ * (SMS_PROVIDER=<name> plus its credentials, config/config.ts `parseSms`), and choose it in
  * delivery.plugin.ts. The outbox row is written before `send` is called, whatever the provider.
  */
 export interface SmsProvider {

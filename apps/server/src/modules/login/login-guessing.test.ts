@@ -43,16 +43,16 @@ describe('password guessing', () => {
     );
     expect(verify.mock.calls.length).toBeLessThanOrEqual(6);
     const answers = codes(burst);
-    expect(answers.filter((c) => c === RetCode.PASSWORD_WRONG).length).toBeLessThanOrEqual(5);
+    expect(answers.filter((c) => c === RetCode.PasswordWrong).length).toBeLessThanOrEqual(5);
     // The rest are refused unchecked: this source's lock, or the address limit when its count runs
     // past 20 first (which one wins depends on how the store interleaves the burst).
-    const refused = [RetCode.TOO_MANY_PASSWORD_ERRORS, RetCode.IP_LIMIT] as number[];
+    const refused = [RetCode.TooManyPasswordErrors, RetCode.IpLimit] as number[];
     expect(answers.filter((c) => refused.includes(c)).length).toBeGreaterThanOrEqual(19);
-    expect(answers.every((c) => c === RetCode.PASSWORD_WRONG || refused.includes(c))).toBe(true);
+    expect(answers.every((c) => c === RetCode.PasswordWrong || refused.includes(c))).toBe(true);
     // Locked for this source: even the right password is not looked at.
     verify.mockClear();
     expect((await login(app, byEmail, PASSWORD, attacker)).json().ret_code).toBe(
-      RetCode.TOO_MANY_PASSWORD_ERRORS,
+      RetCode.TooManyPasswordErrors,
     );
     expect(verify).not.toHaveBeenCalled();
   });
@@ -61,7 +61,7 @@ describe('password guessing', () => {
     const attacker = device(undefined, '198.51.100.7');
     for (let n = 0; n < 6; n++) await login(app, byEmail, 'wrong', attacker);
     expect((await login(app, byEmail, PASSWORD, attacker)).json().ret_code).toBe(
-      RetCode.TOO_MANY_PASSWORD_ERRORS,
+      RetCode.TooManyPasswordErrors,
     );
     // The owner elsewhere, on a new device: the password works (then the usual code step).
     const elsewhere = await login(app, byEmail, PASSWORD, device(undefined, '192.0.2.44'));
@@ -91,7 +91,7 @@ describe('password guessing', () => {
     const verify = vi.spyOn(app.passwords.hasher, 'verify');
     const fresh = device(undefined, '192.0.2.99');
     const held = await login(app, byEmail, PASSWORD, fresh);
-    expect(held.json().ret_code).toBe(RetCode.TOO_MANY_PASSWORD_ERRORS);
+    expect(held.json().ret_code).toBe(RetCode.TooManyPasswordErrors);
     expect(verify).not.toHaveBeenCalled();
 
     // A device the account knows is not held back.
@@ -119,7 +119,7 @@ describe('password guessing', () => {
     });
     // Strangers stay held back.
     expect((await login(app, byEmail, PASSWORD, device(undefined, '192.0.2.100'))).json().ret_code).toBe(
-      RetCode.TOO_MANY_PASSWORD_ERRORS,
+      RetCode.TooManyPasswordErrors,
     );
   });
 
@@ -144,7 +144,7 @@ describe('code guessing', () => {
         guesses.map((g) => postJson(app, '/user/public/login/verify', { challenge_id, code: g }, phone)),
       ),
     );
-    const compared = answers.filter((c) => c === 0 || c === RetCode.VERIFY_CODE_INVALID);
+    const compared = answers.filter((c) => c === 0 || c === RetCode.VerifyCodeInvalid);
     expect(compared.length).toBeLessThanOrEqual(5);
   });
 
@@ -163,7 +163,7 @@ describe('code guessing', () => {
         ),
       ),
     );
-    expect(answers.filter((c) => c === 0 || c === RetCode.VERIFY_CODE_INVALID).length).toBeLessThanOrEqual(5);
+    expect(answers.filter((c) => c === 0 || c === RetCode.VerifyCodeInvalid).length).toBeLessThanOrEqual(5);
   });
 
   it('answers a reset send without waiting for the delivery', async () => {
@@ -202,7 +202,7 @@ describe('guessing across two instances', () => {
     const verified = spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
     expect(verified).toBeGreaterThan(0);
     expect(verified).toBeLessThanOrEqual(6);
-    expect(codes(burst).filter((c) => c === RetCode.PASSWORD_WRONG).length).toBeLessThanOrEqual(5);
+    expect(codes(burst).filter((c) => c === RetCode.PasswordWrong).length).toBeLessThanOrEqual(5);
   });
 
   it('compares at most five guesses of a burst at one login code, whichever instance answers', async () => {
@@ -217,6 +217,6 @@ describe('guessing across two instances', () => {
         guesses.map((g, i) => postJson(on(i), '/user/public/login/verify', { challenge_id, code: g }, phone)),
       ),
     );
-    expect(answers.filter((c) => c === 0 || c === RetCode.VERIFY_CODE_INVALID).length).toBeLessThanOrEqual(5);
+    expect(answers.filter((c) => c === 0 || c === RetCode.VerifyCodeInvalid).length).toBeLessThanOrEqual(5);
   });
 });

@@ -1,3 +1,4 @@
+import * as endpoints from '@gatehouse/contract/endpoints';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -14,17 +15,17 @@ import {
   logoutResultSchema,
   type LoginResult,
 } from '@gatehouse/contract';
-import { apiResponse, ok } from '../../lib/envelope.js';
+import { endpointRoute, type EndpointHandler } from '../../lib/endpoint-route.js';
+import { ok } from '../../lib/envelope.js';
 import { requireCaptcha, sceneFromSite } from '../captcha/index.js';
 import { completePendingTelegramBind } from '../telegram/complete-pending-bind.js';
 import { requestSite } from '../../lib/request-site.js';
 import { wantsBodyToken } from '../../plugins/session.js';
-import type { Account } from '../accounts/accounts.repository.js';
-import { createBanTokens } from './ban-tokens.js';
+import { createBanTokens } from '../../lib/ban-tokens.js';
 import { createLoginChallenges } from './login-challenges.js';
-import { LoginRefusal, SELF_UNBIND_COOKIE, sendRefusal } from './login-refusal.js';
-import { createLoginService, type LoginClient } from './login.service.js';
-import { deviceGuidOf, deviceIdOf, langOf, userAgentOf } from './request-context.js';
+import { LoginRefusal, SELF_UNBIND_COOKIE, sendRefusal } from '../../lib/login-refusal.js';
+import { createLoginService, type Account, type LoginClient } from './login.service.js';
+import { deviceGuidOf, deviceIdOf, langOf, userAgentOf } from '../../lib/request-context.js';
 import { createUnlockLinks } from './unlock-links.js';
 
 /** Password and code guesses are also capped by the framework limit, before any work is done. */
@@ -53,6 +54,7 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     attempts: app.passwordAttempts,
     unlockLinks,
     banTokens: createBanTokens(app.kv),
+    bans: app.bans,
     now: () => Date.now(),
   });
 
@@ -95,46 +97,45 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   // not the path, so neither path can be used to skip them. Both ask for the site's login captcha
   // (31000; Turkey 31013, EU 31014; docs/captcha.md) before the password is looked at. The code
   // step and its resend do not: they continue a login that already passed it.
-  const loginPaths = [
-    ['/login', 'Log in with e-mail or mobile and password'],
-    ['/user/public/login_compliance', 'Log in on a regulated site'],
-  ] as const;
-  for (const [path, summary] of loginPaths) {
-    app.post(
-      path,
-      {
-        preValidation: requireCaptcha(sceneFromSite('login')),
-        schema: {
-          tags: ['login'],
-          summary,
-          body: loginRequestSchema,
-          response: apiResponse(loginResultSchema),
-        },
-        config: GUESS_RATE_LIMIT,
-      },
-      async (req, reply) => {
-        try {
-          const outcome = await service.login(req.body, clientOf(req));
-          if (outcome.kind === 'challenge') {
-            return ok<LoginResult>({ user_id: null, new_user: false, need_verify: outcome.needVerify });
-          }
-          return await startSession(req, reply, outcome.account);
-        } catch (err) {
-          return refuse(req, reply, err);
-        }
-      },
-    );
-  }
+  const loginHandler: EndpointHandler<typeof endpoints.login> = async (req, reply) => {
+    try {
+      const outcome = await service.login(req.body, clientOf(req));
+      if (outcome.kind === 'challenge') {
+        return ok<LoginResult>({ user_id: null, new_user: false, need_verify: outcome.needVerify });
+      }
+      return await startSession(req, reply, outcome.account);
+    } catch (err) {
+      return refuse(req, reply, err);
+    }
+  };
+  const loginOptions = {
+    tags: ['login'],
+    request: loginRequestSchema,
+    result: loginResultSchema,
+    preValidation: requireCaptcha(sceneFromSite('login')),
+    config: GUESS_RATE_LIMIT,
+  };
+  endpointRoute(
+    app,
+    endpoints.login,
+    { ...loginOptions, summary: 'Log in with e-mail or mobile and password' },
+    loginHandler,
+  );
+  endpointRoute(
+    app,
+    endpoints.loginCompliance,
+    { ...loginOptions, summary: 'Log in on a regulated site' },
+    loginHandler,
+  );
 
-  app.post(
-    '/user/public/login/verify',
+  endpointRoute(
+    app,
+    endpoints.loginVerify,
     {
-      schema: {
-        tags: ['login'],
-        summary: 'Complete a login with the code sent to the account',
-        body: loginVerifyRequestSchema,
-        response: apiResponse(loginResultSchema),
-      },
+      tags: ['login'],
+      summary: 'Complete a login with the code sent to the account',
+      request: loginVerifyRequestSchema,
+      result: loginResultSchema,
       config: GUESS_RATE_LIMIT,
     },
     async (req, reply) => {
@@ -147,29 +148,27 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/user/public/login/verify/resend',
+  endpointRoute(
+    app,
+    endpoints.loginResend,
     {
-      schema: {
-        tags: ['login'],
-        summary: 'Send a new login code',
-        body: loginResendRequestSchema,
-        response: apiResponse(loginNeedVerifySchema),
-      },
+      tags: ['login'],
+      summary: 'Send a new login code',
+      request: loginResendRequestSchema,
+      result: loginNeedVerifySchema,
       config: GUESS_RATE_LIMIT,
     },
     async (req) => ok(await service.resend(req.body.challenge_id, clientOf(req))),
   );
 
-  app.post(
-    '/user/public/login/unlock',
+  endpointRoute(
+    app,
+    endpoints.loginUnlock,
     {
-      schema: {
-        tags: ['login'],
-        summary: 'Trust this browser with the unlock link mailed after guesses from many addresses',
-        body: loginUnlockRequestSchema,
-        response: apiResponse(loginUnlockResultSchema),
-      },
+      tags: ['login'],
+      summary: 'Trust this browser with the unlock link mailed after guesses from many addresses',
+      request: loginUnlockRequestSchema,
+      result: loginUnlockResultSchema,
       config: GUESS_RATE_LIMIT,
     },
     async (req) =>
@@ -181,15 +180,14 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.post(
-    '/user/public/ban/einfo',
+  endpointRoute(
+    app,
+    endpoints.banInfo,
     {
-      schema: {
-        tags: ['login'],
-        summary: 'The ban behind the self_unbind_token cookie (spec §4 ban flow)',
-        body: banInfoRequestSchema,
-        response: apiResponse(banInfoSchema),
-      },
+      tags: ['login'],
+      summary: 'The ban behind the self_unbind_token cookie (spec §4 ban flow)',
+      request: banInfoRequestSchema,
+      result: banInfoSchema,
     },
     async (req) => {
       const token = req.cookies[SELF_UNBIND_COOKIE] ?? req.body?.self_unbind_token ?? null;
@@ -197,15 +195,14 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/logout',
+  endpointRoute(
+    app,
+    endpoints.logout,
     {
-      schema: {
-        tags: ['login'],
-        summary: 'End this session (idempotent)',
-        body: logoutRequestSchema,
-        response: apiResponse(logoutResultSchema),
-      },
+      tags: ['login'],
+      summary: 'End this session (idempotent)',
+      request: logoutRequestSchema,
+      result: logoutResultSchema,
     },
     async (req, reply) => {
       if (req.sessionToken) await app.sessions.revoke(req.sessionToken);

@@ -2,6 +2,7 @@ import {
   LOGIN_CODE_TTL_MS,
   maskLoginName,
   RetCode,
+  type BanInfo,
   type Environment,
   type LoginNeedVerify,
   type RetCodeValue,
@@ -13,13 +14,18 @@ import type { PasswordHasher } from '../password/password-hasher.js';
 import type { EncryptedPasswordInput, PasswordTransport } from '../password/password-transport.js';
 import type { RiskService } from '../risk/risk.service.js';
 import { ApiError } from '../../lib/api-error.js';
-import type { BanTokens } from './ban-tokens.js';
-import type { KnownDevices } from './known-devices.repository.js';
+import type { BanTokens } from '../../lib/ban-tokens.js';
+import { refuseIfBanned } from '../bans/ban-refusal.js';
+import { banInfoOf, type BanService } from '../bans/bans.service.js';
+import type { KnownDevices } from '../devices/known-devices.repository.js';
 import type { LoginChallenge, LoginChallenges } from './login-challenges.js';
-import { loginNameOf, type IdentifierInput } from './login-name.js';
-import { LoginRefusal } from './login-refusal.js';
-import type { PasswordAttempts } from './password-attempts.js';
+import { loginNameOf, type IdentifierInput } from '../../lib/login-name.js';
+import { LoginRefusal } from '../../lib/login-refusal.js';
+import type { PasswordAttempts } from '../password/password-attempts.js';
 import type { UnlockLinks } from './unlock-links.js';
+
+/** The account a login ends with, for the routes (which do not import repositories). */
+export type { Account } from '../accounts/accounts.repository.js';
 
 export interface LoginDeps {
   accounts: AccountsRepository;
@@ -32,6 +38,7 @@ export interface LoginDeps {
   attempts: PasswordAttempts;
   unlockLinks: UnlockLinks;
   banTokens: BanTokens;
+  bans: BanService;
   /** Read on every call (not captured), so a test's fake clock applies. */
   now: () => number;
 }
@@ -67,12 +74,12 @@ export function createLoginService(deps: LoginDeps) {
 
   const wrongPassword = (passErrCount: number) =>
     new LoginRefusal(
-      RetCode.PASSWORD_WRONG,
+      RetCode.PasswordWrong,
       { pass_err_count: passErrCount, max_pass_err_count: deps.attempts.policy.threshold - 1 },
       { topLevel: { pass_err_count: passErrCount } },
     );
   const locked = (lockedUntil: number, now: number) =>
-    new LoginRefusal(RetCode.TOO_MANY_PASSWORD_ERRORS, {
+    new LoginRefusal(RetCode.TooManyPasswordErrors, {
       locked_until: lockedUntil,
       retry_after_seconds: seconds(lockedUntil - now),
     });
@@ -87,21 +94,15 @@ export function createLoginService(deps: LoginDeps) {
    */
   const siteRefusal = (account: Account, site: SiteId): RetCodeValue | null => {
     if (account.site === site) return null;
-    if (account.site === 'HKG') return RetCode.HK_ACCOUNT_ON_OTHER_SITE;
-    if (site === 'HKG') return RetCode.OTHER_ACCOUNT_ON_HK_SITE;
+    if (account.site === 'HKG') return RetCode.HkAccountOnOtherSite;
+    if (site === 'HKG') return RetCode.OtherAccountOnHkSite;
     return null;
   };
 
   /** Status and site rules, checked only once the password (or login code) is proven. */
   const assertMayLogIn = async (account: Account, site: SiteId) => {
-    if (account.status === 'banned') {
-      throw new LoginRefusal(
-        RetCode.ACCOUNT_BANNED,
-        { is_self_help_baned: true, baned_time: account.bannedAt },
-        { banToken: await deps.banTokens.issue(account.id) },
-      );
-    }
-    if (account.status === 'terminated') throw new ApiError(RetCode.ACCOUNT_TERMINATED);
+    await refuseIfBanned(deps.bans, deps.banTokens, account);
+    if (account.status === 'terminated') throw new ApiError(RetCode.AccountTerminated);
     const mismatch = siteRefusal(account, site);
     if (mismatch !== null) throw new ApiError(mismatch);
   };
@@ -128,7 +129,7 @@ export function createLoginService(deps: LoginDeps) {
   const startChallenge = async (account: Account, client: LoginClient, now: number) => {
     const channel = account.email ? 'email' : 'mobile';
     const to = account.email ?? account.mobile;
-    if (!to) throw new ApiError(RetCode.INTERNAL_ERROR);
+    if (!to) throw new ApiError(RetCode.InternalError);
     const { id, code, challenge } = await deps.challenges.create(
       { userId: account.id, guid: client.guid, channel, to, locale: client.locale ?? account.lang },
       now,
@@ -141,7 +142,7 @@ export function createLoginService(deps: LoginDeps) {
   const addressGate = async (client: LoginClient, now: number) => {
     const gate = await risk.beginAttempt(client, now);
     if (!gate.allowed)
-      throw new LoginRefusal(RetCode.IP_LIMIT, { retry_after_seconds: seconds(gate.retryAfterMs) });
+      throw new LoginRefusal(RetCode.IpLimit, { retry_after_seconds: seconds(gate.retryAfterMs) });
     return gate.attempt;
   };
 
@@ -150,7 +151,7 @@ export function createLoginService(deps: LoginDeps) {
       // Decrypt first: a stale or replayed submission (20007/20008) is refused before any lookup.
       const plain = await deps.transport.decryptPassword(input, client.env, deps.now());
       const name = loginNameOf(input);
-      if (!name) throw new ApiError(RetCode.PARAMS_INVALID);
+      if (!name) throw new ApiError(RetCode.ParamsInvalid);
       const fromAddress = await addressGate(client, deps.now());
       const account = await accounts.findByLoginName(name.value);
       const now = deps.now();
@@ -195,22 +196,22 @@ export function createLoginService(deps: LoginDeps) {
       const now = deps.now();
       const pending = await deps.challenges.get(challengeId, now);
       // The code is bound to the device that started the login.
-      if (!pending || pending.guid !== client.guid) throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
+      if (!pending || pending.guid !== client.guid) throw new ApiError(RetCode.VerifyCodeExpired);
       const fromAddress = await addressGate(client, now);
       const check = await deps.challenges.check(challengeId, code, now);
       if (!check.ok) {
         if (check.reason === 'gone') {
           await fromAddress.succeeded(); // nothing was compared
-          throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
+          throw new ApiError(RetCode.VerifyCodeExpired);
         }
         await fromAddress.failed();
-        throw new ApiError(RetCode.VERIFY_CODE_INVALID, undefined, 200, {
+        throw new ApiError(RetCode.VerifyCodeInvalid, undefined, 200, {
           remaining_attempts: check.remainingAttempts,
         });
       }
       await fromAddress.succeeded();
       const account = await accounts.findById(check.challenge.userId);
-      if (!account) throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
+      if (!account) throw new ApiError(RetCode.VerifyCodeExpired);
       // Banned or moved since the password step: the same rules again.
       await assertMayLogIn(account, client.site);
       await deps.devices.remember(account.id, check.challenge.guid, client.userAgent);
@@ -221,9 +222,9 @@ export function createLoginService(deps: LoginDeps) {
     async resend(challengeId: string, client: LoginClient): Promise<LoginNeedVerify> {
       const now = deps.now();
       const pending = await deps.challenges.get(challengeId, now);
-      if (!pending || pending.guid !== client.guid) throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
+      if (!pending || pending.guid !== client.guid) throw new ApiError(RetCode.VerifyCodeExpired);
       if (pending.resendAt > now) {
-        throw new ApiError(RetCode.TOO_FREQUENT, undefined, 200, {
+        throw new ApiError(RetCode.TooFrequent, undefined, 200, {
           retry_after: seconds(pending.resendAt - now),
         });
       }
@@ -233,11 +234,10 @@ export function createLoginService(deps: LoginDeps) {
     },
 
     /** `ban/einfo`: the ban behind a `self_unbind_token`; "no ban" for anything else. */
-    async banInfo(token: string | null): Promise<{ is_self_help_baned: boolean; baned_time: number | null }> {
+    async banInfo(token: string | null): Promise<BanInfo> {
       const userId = await deps.banTokens.userIdOf(token);
       const account = userId ? await accounts.findById(userId) : undefined;
-      if (!account || account.status !== 'banned') return { is_self_help_baned: false, baned_time: null };
-      return { is_self_help_baned: true, baned_time: account.bannedAt };
+      return banInfoOf(account ? await deps.bans.active(account) : null);
     },
   };
 }

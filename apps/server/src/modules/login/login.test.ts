@@ -81,29 +81,27 @@ describe('POST /login', () => {
       const res = await login(app, byEmail, 'not the password', known);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
-        ret_code: RetCode.PASSWORD_WRONG,
+        ret_code: RetCode.PasswordWrong,
         pass_err_count: n,
         result: { pass_err_count: n, max_pass_err_count: 5 },
       });
       expect(sessionCookieOf(res)).toBeUndefined();
     }
     const sixth = await login(app, byEmail, 'not the password', known);
-    expect(sixth.json()).toMatchObject({ ret_code: RetCode.TOO_MANY_PASSWORD_ERRORS });
+    expect(sixth.json()).toMatchObject({ ret_code: RetCode.TooManyPasswordErrors });
     const { locked_until, retry_after_seconds } = sixth.json().result;
     expect(locked_until).toBeGreaterThan(Date.now());
     expect(retry_after_seconds).toBeGreaterThan(29 * 60);
     // Locked: even the right password is refused, and nothing is verified.
     const verify = vi.spyOn(app.passwords.hasher, 'verify');
     const right = await login(app, byEmail, PASSWORD, known);
-    expect(right.json().ret_code).toBe(RetCode.TOO_MANY_PASSWORD_ERRORS);
+    expect(right.json().ret_code).toBe(RetCode.TooManyPasswordErrors);
     expect(verify).not.toHaveBeenCalled();
   });
 
   it('lifts the lockout when it runs out', async () => {
     for (let n = 1; n <= 6; n++) await login(app, byEmail, 'wrong', known);
-    expect((await login(app, byEmail, PASSWORD, known)).json().ret_code).toBe(
-      RetCode.TOO_MANY_PASSWORD_ERRORS,
-    );
+    expect((await login(app, byEmail, PASSWORD, known)).json().ret_code).toBe(RetCode.TooManyPasswordErrors);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 31 * 60_000);
     const res = await login(app, byEmail, PASSWORD, known);
@@ -138,8 +136,8 @@ describe('POST /login', () => {
         expect(strip(u)).toBe(strip(w));
       } else {
         // Both locked at the same count; only the lock end (milliseconds apart) differs.
-        expect(u.ret_code).toBe(RetCode.TOO_MANY_PASSWORD_ERRORS);
-        expect(w.ret_code).toBe(RetCode.TOO_MANY_PASSWORD_ERRORS);
+        expect(u.ret_code).toBe(RetCode.TooManyPasswordErrors);
+        expect(w.ret_code).toBe(RetCode.TooManyPasswordErrors);
         expect(Object.keys(u.result as object)).toEqual(Object.keys(w.result as object));
       }
     }
@@ -150,10 +148,10 @@ describe('POST /login', () => {
     const attacker = device(undefined, '192.0.2.66');
     for (let n = 0; n < 20; n++) {
       const res = await login(app, { email: `guess${n}@example.com` }, 'x', attacker);
-      expect(res.json().ret_code).toBe(RetCode.PASSWORD_WRONG);
+      expect(res.json().ret_code).toBe(RetCode.PasswordWrong);
     }
     const res = await login(app, byEmail, PASSWORD, attacker);
-    expect(res.json()).toMatchObject({ ret_code: RetCode.IP_LIMIT, result: { retry_after_seconds: 900 } });
+    expect(res.json()).toMatchObject({ ret_code: RetCode.IpLimit, result: { retry_after_seconds: 900 } });
     // Another address is unaffected.
     expect((await login(app, byEmail, PASSWORD, known)).json().ret_code).toBe(0);
   });
@@ -165,11 +163,11 @@ describe('POST /login', () => {
       .set({ status: 'banned', banned_at: bannedAt })
       .where('id', '=', ann.id)
       .execute();
-    expect((await login(app, byEmail, 'wrong', known)).json().ret_code).toBe(RetCode.PASSWORD_WRONG);
+    expect((await login(app, byEmail, 'wrong', known)).json().ret_code).toBe(RetCode.PasswordWrong);
     const res = await login(app, byEmail, PASSWORD, known);
     expect(res.json()).toMatchObject({
-      ret_code: RetCode.ACCOUNT_BANNED,
-      result: { is_self_help_baned: true, baned_time: bannedAt },
+      ret_code: RetCode.AccountBanned,
+      result: { is_self_help_baned: true, baned_time: bannedAt, baned_until: null },
     });
     expect(sessionCookieOf(res)).toBeUndefined();
     const token = res.cookies.find((c) => c.name === 'self_unbind_token');
@@ -178,26 +176,26 @@ describe('POST /login', () => {
     const info = await postJson(app, '/user/public/ban/einfo', {}, known, {
       cookies: { self_unbind_token: token?.value ?? '' },
     });
-    expect(info.json().result).toEqual({ is_self_help_baned: true, baned_time: bannedAt });
+    expect(info.json().result).toEqual({ is_self_help_baned: true, baned_time: bannedAt, baned_until: null });
     const none = await postJson(app, '/user/public/ban/einfo', {}, known);
-    expect(none.json().result).toEqual({ is_self_help_baned: false, baned_time: null });
+    expect(none.json().result).toEqual({ is_self_help_baned: false, baned_time: null, baned_until: null });
   });
 
   it('refuses a terminated account with 40029', async () => {
     await app.db.updateTable('users').set({ status: 'terminated' }).where('id', '=', ann.id).execute();
-    expect((await login(app, byEmail, PASSWORD, known)).json().ret_code).toBe(RetCode.ACCOUNT_TERMINATED);
+    expect((await login(app, byEmail, PASSWORD, known)).json().ret_code).toBe(RetCode.AccountTerminated);
   });
 
   it('keeps Hong Kong accounts and other accounts on their own side (400601 / 400602)', async () => {
     const hk = await createAccount(app, { email: 'hk@example.com', site: 'HKG' });
     await app.devices.remember(hk.id, known.guid);
     const hkElsewhere = await login(app, { email: 'hk@example.com' }, PASSWORD, known);
-    expect(hkElsewhere.json().ret_code).toBe(RetCode.HK_ACCOUNT_ON_OTHER_SITE);
+    expect(hkElsewhere.json().ret_code).toBe(RetCode.HkAccountOnOtherSite);
     const otherOnHk = await login(app, byEmail, PASSWORD, known, {
       host: 'hk.localhost',
       path: '/user/public/login_compliance',
     });
-    expect(otherOnHk.json().ret_code).toBe(RetCode.OTHER_ACCOUNT_ON_HK_SITE);
+    expect(otherOnHk.json().ret_code).toBe(RetCode.OtherAccountOnHkSite);
     const eu = await login(app, byEmail, PASSWORD, known, {
       host: 'eu.localhost',
       path: '/user/public/login_compliance',
@@ -212,15 +210,15 @@ describe('POST /login', () => {
       { ...byEmail, ...encryptedPassword(app, PASSWORD, 'prod', Date.now() - 10 * 60_000) },
       known,
     );
-    expect(stale.json().ret_code).toBe(RetCode.PASSWORD_TIMESTAMP_STALE);
+    expect(stale.json().ret_code).toBe(RetCode.PasswordTimestampStale);
     const payload = { ...byEmail, ...encryptedPassword(app, PASSWORD) };
     expect((await postJson(app, '/login', payload, known)).json().ret_code).toBe(0);
     expect((await postJson(app, '/login', payload, known)).json().ret_code).toBe(
-      RetCode.PASSWORD_TIMESTAMP_STALE,
+      RetCode.PasswordTimestampStale,
     );
     // A password encrypted for another environment's key does not open here.
     const testnet = await login(app, byEmail, PASSWORD, known, { env: 'testnet' });
-    expect(testnet.json().ret_code).toBe(RetCode.PASSWORD_DECRYPT_FAILED);
+    expect(testnet.json().ret_code).toBe(RetCode.PasswordDecryptFailed);
     // None of the refusals above counted as a wrong password.
     expect((await login(app, byEmail, 'wrong', known)).json().pass_err_count).toBe(1);
   });
@@ -237,9 +235,9 @@ describe('POST /login', () => {
       { ...byEmail, ...byMobile, ...encryptedPassword(app, PASSWORD) },
       known,
     );
-    expect(both.json().ret_code).toBe(RetCode.PARAMS_INVALID);
+    expect(both.json().ret_code).toBe(RetCode.ParamsInvalid);
     const noPassword = await postJson(app, '/login', byEmail, known);
-    expect(noPassword.json().ret_code).toBe(RetCode.PARAMS_INVALID);
+    expect(noPassword.json().ret_code).toBe(RetCode.ParamsInvalid);
     expect((await login(app, byEmail, 'wrong', known)).json().pass_err_count).toBe(1);
   });
 });
@@ -261,20 +259,20 @@ describe('new device: the login code step', () => {
     const wrongCode = code === '000000' ? '111111' : '000000';
     const wrong = await postJson(app, '/user/public/login/verify', { challenge_id, code: wrongCode }, phone);
     expect(wrong.json()).toMatchObject({
-      ret_code: RetCode.VERIFY_CODE_INVALID,
+      ret_code: RetCode.VerifyCodeInvalid,
       result: { remaining_attempts: 4 },
     });
 
     // The code is bound to the device that asked for it.
     const elsewhere = await postJson(app, '/user/public/login/verify', { challenge_id, code }, device());
-    expect(elsewhere.json().ret_code).toBe(RetCode.VERIFY_CODE_EXPIRED);
+    expect(elsewhere.json().ret_code).toBe(RetCode.VerifyCodeExpired);
 
     const done = await postJson(app, '/user/public/login/verify', { challenge_id, code }, phone);
     expect(done.json().result).toEqual({ user_id: Number(ann.id), new_user: false, need_verify: null });
     expect((await profile(sessionCookieOf(done))).json().ret_code).toBe(0);
     // Single use.
     const again = await postJson(app, '/user/public/login/verify', { challenge_id, code }, phone);
-    expect(again.json().ret_code).toBe(RetCode.VERIFY_CODE_EXPIRED);
+    expect(again.json().ret_code).toBe(RetCode.VerifyCodeExpired);
     // Known now: the next login needs no code.
     expect((await login(app, byEmail, PASSWORD, phone)).json().result.need_verify).toBeNull();
   });
@@ -296,7 +294,7 @@ describe('new device: the login code step', () => {
       expect(res.json().result).toEqual({ remaining_attempts: left });
     }
     const late = await postJson(app, '/user/public/login/verify', { challenge_id, code }, phone);
-    expect(late.json().ret_code).toBe(RetCode.VERIFY_CODE_EXPIRED);
+    expect(late.json().ret_code).toBe(RetCode.VerifyCodeExpired);
   });
 
   it('resends after the cooldown only, and the new code replaces the old', async () => {
@@ -304,7 +302,7 @@ describe('new device: the login code step', () => {
     const { challenge_id } = (await login(app, byEmail, PASSWORD, phone)).json().result.need_verify;
     const oldCode = await outboxCode(app, EMAIL, 'login-code');
     const soon = await postJson(app, '/user/public/login/verify/resend', { challenge_id }, phone);
-    expect(soon.json()).toMatchObject({ ret_code: RetCode.TOO_FREQUENT, result: { retry_after: 60 } });
+    expect(soon.json()).toMatchObject({ ret_code: RetCode.TooFrequent, result: { retry_after: 60 } });
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 61_000);
     const resent = await postJson(app, '/user/public/login/verify/resend', { challenge_id }, phone);
@@ -312,7 +310,7 @@ describe('new device: the login code step', () => {
     const newCode = await outboxCode(app, EMAIL, 'login-code');
     if (newCode !== oldCode) {
       const old = await postJson(app, '/user/public/login/verify', { challenge_id, code: oldCode }, phone);
-      expect(old.json().ret_code).toBe(RetCode.VERIFY_CODE_INVALID);
+      expect(old.json().ret_code).toBe(RetCode.VerifyCodeInvalid);
     }
     const done = await postJson(app, '/user/public/login/verify', { challenge_id, code: newCode }, phone);
     expect(done.json().ret_code).toBe(0);
@@ -336,7 +334,7 @@ describe('sessions', () => {
     );
     expect(second).toBeDefined();
     expect(second).not.toBe(first);
-    expect((await profile(first)).json().ret_code).toBe(RetCode.SESSION_EXPIRED);
+    expect((await profile(first)).json().ret_code).toBe(RetCode.SessionExpired);
     expect((await profile(second)).json().ret_code).toBe(0);
     // Sessions on other devices stay.
     expect((await profile(elsewhere)).json().ret_code).toBe(0);
@@ -349,7 +347,7 @@ describe('sessions', () => {
     });
     expect(out.json()).toEqual({ ret_code: 0, ret_msg: 'OK', result: { logged_out: true } });
     expect(out.cookies.find((c) => c.name === 'gh_session')?.value).toBe('');
-    expect((await profile(cookie)).json().ret_code).toBe(RetCode.SESSION_EXPIRED);
+    expect((await profile(cookie)).json().ret_code).toBe(RetCode.SessionExpired);
     const again = await postJson(app, '/logout', undefined, known, { cookies: { gh_session: cookie ?? '' } });
     expect(again.json().ret_code).toBe(0);
     expect((await postJson(app, '/logout', {}, known)).json().ret_code).toBe(0);
@@ -364,7 +362,7 @@ describe('sessions', () => {
       .execute();
     for (const url of ['/x-api/v2/private/user/profile', '/x-api/user/private/user-info']) {
       const res = await app.inject({ url, cookies: { gh_session: cookie ?? '' } });
-      expect(res.json()).toMatchObject({ ret_code: RetCode.SESSION_EXPIRED, result: null });
+      expect(res.json()).toMatchObject({ ret_code: RetCode.SessionExpired, result: null });
     }
   });
 });

@@ -3,7 +3,7 @@ import { linkSecret } from '../../lib/one-time-codes.js';
 import type { KvStore } from '../../plugins/kv.js';
 import type { Account } from '../accounts/accounts.repository.js';
 import type { Delivery } from '../delivery/delivery-types.js';
-import type { KnownDevices } from './known-devices.repository.js';
+import type { KnownDevices } from '../devices/known-devices.repository.js';
 
 /**
  * The owner's way past an account-wide hold (password-attempts.ts): when guesses from many

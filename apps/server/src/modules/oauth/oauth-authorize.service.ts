@@ -115,7 +115,7 @@ export function createOAuthAuthorizeService(stores: OAuthStores) {
         });
       const scopes = query.scope === undefined ? pair.client.scopes : parseScopes(query.scope, pair.client);
       if (!scopes)
-        throw new ApiError(RetCode.OAUTH_SCOPE_INVALID, undefined, 200, {
+        throw new ApiError(RetCode.OAuthScopeInvalid, undefined, 200, {
           error: 'invalid_scope',
           redirect_to: null,
         });

@@ -5,7 +5,7 @@ import { freshPgSchema, TEST_PG_URL } from '../../test-support/postgres.js';
 import { ClientInputError, createOAuthClientsRepository } from './oauth-clients.repository.js';
 import { createOAuthCodesRepository } from './oauth-codes.repository.js';
 import { createOAuthConsentsRepository } from './oauth-consents.repository.js';
-import { DEMO_CLIENT_ID, seedOAuthDemoClient } from './oauth-demo-seed.js';
+import { DEMO_CLIENT_ID, seedOAuthDemoClient } from '../../dev/oauth-demo/oauth-demo-seed.js';
 import { hashSecret, pkceMatches, secretMatches } from './oauth-secrets.js';
 import { createOAuthTokensRepository } from './oauth-tokens.repository.js';
 import { redirectUriProblem, withParams } from './oauth-uris.js';

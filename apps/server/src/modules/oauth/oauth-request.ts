@@ -52,12 +52,12 @@ export async function findClientAndRedirect(
   if (!client)
     return {
       ok: false,
-      refusal: { redirectable: false, code: RetCode.OAUTH_CLIENT_INVALID, error: 'invalid_client' },
+      refusal: { redirectable: false, code: RetCode.OAuthClientInvalid, error: 'invalid_client' },
     };
   if (!client.redirectUris.includes(redirectUri))
     return {
       ok: false,
-      refusal: { redirectable: false, code: RetCode.OAUTH_REDIRECT_URI_INVALID, error: 'invalid_request' },
+      refusal: { redirectable: false, code: RetCode.OAuthRedirectUriInvalid, error: 'invalid_request' },
     };
   return { ok: true, client };
 }
@@ -93,7 +93,7 @@ export async function checkAuthorizationRequest(
       ok: false,
       refusal: {
         ...base,
-        code: RetCode.OAUTH_RESPONSE_TYPE_UNSUPPORTED,
+        code: RetCode.OAuthResponseTypeUnsupported,
         error: 'unsupported_response_type',
         description: 'only response_type=code is supported',
       },
@@ -108,7 +108,7 @@ export async function checkAuthorizationRequest(
       ok: false,
       refusal: {
         ...base,
-        code: RetCode.OAUTH_PKCE_REQUIRED,
+        code: RetCode.OAuthPkceRequired,
         error: 'invalid_request',
         description: 'PKCE with code_challenge_method=S256 is required',
       },
@@ -119,7 +119,7 @@ export async function checkAuthorizationRequest(
       ok: false,
       refusal: {
         ...base,
-        code: RetCode.OAUTH_SCOPE_INVALID,
+        code: RetCode.OAuthScopeInvalid,
         error: 'invalid_scope',
         description: 'a requested scope is unknown or not allowed for this client',
       },

@@ -63,7 +63,7 @@ describe('exact redirect_uri matching (RFC 9700 §2.1, §4.1)', () => {
       await apiGet(kit, '/oauth/v1/public/client_info', { client_id: kit.client.id, redirect_uri: uri }),
     ]) {
       expect(res.json()).toMatchObject({
-        ret_code: RetCode.OAUTH_REDIRECT_URI_INVALID,
+        ret_code: RetCode.OAuthRedirectUriInvalid,
         result: { redirect_to: null },
       });
     }
@@ -89,7 +89,7 @@ describe('an invalid client_id / redirect_uri pair never redirects', () => {
     expect(page.headers.location).toBeUndefined();
     const api = await apiGet(kit, '/oauth/v1/private/pre_authorize', request);
     expect(api.json()).toMatchObject({
-      ret_code: RetCode.OAUTH_CLIENT_INVALID,
+      ret_code: RetCode.OAuthClientInvalid,
       result: { redirect_to: null },
     });
   });
@@ -123,7 +123,7 @@ describe('PKCE required, S256 only (RFC 7636, RFC 9700 §2.1.1)', () => {
     expect(back.searchParams.get('error')).toBe('invalid_request');
     const api = await apiGet(kit, '/oauth/v1/private/pre_authorize', request);
     expect(api.json()).toMatchObject({
-      ret_code: RetCode.OAUTH_PKCE_REQUIRED,
+      ret_code: RetCode.OAuthPkceRequired,
       result: { error: 'invalid_request' },
     });
   });
@@ -133,7 +133,7 @@ describe('PKCE required, S256 only (RFC 7636, RFC 9700 §2.1.1)', () => {
     for (const extra of [{ code_challenge_method: 'plain' }, { code_challenge_method: undefined }]) {
       const request = authRequest(kit.client.id, verifier, extra);
       const api = await apiPost(kit, '/oauth/v1/private/confirm_auth', { ...request, decision: 'accept' });
-      expect(api.json().ret_code).toBe(RetCode.OAUTH_PKCE_REQUIRED);
+      expect(api.json().ret_code).toBe(RetCode.OAuthPkceRequired);
       const page = await entry(request);
       expect(new URL(page.headers.location ?? '').searchParams.get('error')).toBe('invalid_request');
     }
@@ -387,7 +387,7 @@ describe('only the authorization-code flow', () => {
       expect(back.searchParams.get('state')).toBe('st-123');
       const api = await apiGet(kit, '/oauth/v1/private/pre_authorize', request);
       expect(api.json()).toMatchObject({
-        ret_code: RetCode.OAUTH_RESPONSE_TYPE_UNSUPPORTED,
+        ret_code: RetCode.OAuthResponseTypeUnsupported,
         result: { error: 'unsupported_response_type' },
       });
     },

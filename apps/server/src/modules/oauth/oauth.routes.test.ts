@@ -61,7 +61,7 @@ describe('GET /oauth/v1/public/client_info', () => {
       scope: 'email',
     });
     expect(bad.json()).toMatchObject({
-      ret_code: RetCode.OAUTH_SCOPE_INVALID,
+      ret_code: RetCode.OAuthScopeInvalid,
       result: { redirect_to: null },
     });
   });
@@ -75,7 +75,7 @@ describe('GET /oauth/v1/private/pre_authorize', () => {
       authRequest(kit.client.id, pkce().challenge),
       null,
     );
-    expect(res.json().ret_code).toBe(RetCode.SESSION_EXPIRED);
+    expect(res.json().ret_code).toBe(RetCode.SessionExpired);
   });
 
   it('answers 0 with the client, scopes and the masked account; consent_required until accepted', async () => {
@@ -102,7 +102,7 @@ describe('GET /oauth/v1/private/pre_authorize', () => {
       authRequest(kit.client.id, pkce().challenge, { scope: 'profile admin' }),
     );
     const body = res.json();
-    expect(body.ret_code).toBe(RetCode.OAUTH_SCOPE_INVALID);
+    expect(body.ret_code).toBe(RetCode.OAuthScopeInvalid);
     expect(new URL(body.result.redirect_to as string).searchParams.get('error')).toBe('invalid_scope');
   });
 
@@ -161,7 +161,7 @@ describe('POST /oauth/v1/private/confirm_auth and GET /oauth/v1/private/authoriz
     });
     expect(noHeader.statusCode).toBe(403);
     expect((await apiPost(kit, '/oauth/v1/private/confirm_auth', request, null)).json().ret_code).toBe(
-      RetCode.SESSION_EXPIRED,
+      RetCode.SessionExpired,
     );
   });
 });

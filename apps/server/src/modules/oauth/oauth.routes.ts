@@ -1,6 +1,8 @@
+import * as endpoints from '@gatehouse/contract/endpoints';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  emptyQuerySchema,
   maskEmail,
   maskMobile,
   oauthAuthorizedAppsResultSchema,
@@ -16,11 +18,10 @@ import {
   oauthRevokeAppResultSchema,
   RetCode,
 } from '@gatehouse/contract';
-import { z } from 'zod';
 import { ApiError } from '../../lib/api-error.js';
-import { apiResponse, ok } from '../../lib/envelope.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
+import { ok } from '../../lib/envelope.js';
 import { requestSite } from '../../lib/request-site.js';
-import { requireSession } from '../../plugins/session.js';
 
 /**
  * The OAuth calls of the web app (spec §7), under the API base, in the envelope. The issuer of
@@ -32,34 +33,31 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   const issuerOf = (req: FastifyRequest) => requestSite(req).origin;
   const tags = ['oauth'];
 
-  app.get(
-    '/oauth/v1/public/client_info',
+  endpointRoute(
+    app,
+    endpoints.oauthClientInfo,
     {
-      schema: {
-        tags,
-        summary: "The app's name, logo and scopes (no session needed; never redirects)",
-        querystring: oauthClientInfoQuerySchema,
-        response: apiResponse(oauthClientInfoResultSchema),
-      },
+      tags,
+      summary: "The app's name, logo and scopes (no session needed; never redirects)",
+      request: oauthClientInfoQuerySchema,
+      result: oauthClientInfoResultSchema,
     },
     async (req) => ok(await service.clientInfo(req.query)),
   );
 
-  app.get(
-    '/oauth/v1/private/pre_authorize',
+  endpointRoute(
+    app,
+    endpoints.oauthPreAuthorize,
     {
-      preHandler: requireSession,
-      schema: {
-        tags,
-        summary: 'Check an authorization request for the logged-in user (0 → show the consent page)',
-        querystring: oauthAuthorizeQuerySchema,
-        response: apiResponse(oauthPreAuthorizeResultSchema),
-      },
+      tags,
+      summary: 'Check an authorization request for the logged-in user (0 → show the consent page)',
+      request: oauthAuthorizeQuerySchema,
+      result: oauthPreAuthorizeResultSchema,
     },
     async (req) => {
       const found = await service.preAuthorize(req.auth.userId, req.query, issuerOf(req));
       const account = await app.accounts.findById(req.auth.userId);
-      if (!account) throw new ApiError(RetCode.SESSION_EXPIRED);
+      if (!account) throw new ApiError(RetCode.SessionExpired);
       return ok({
         ...found,
         account: {
@@ -71,16 +69,14 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/oauth/v1/private/confirm_auth',
+  endpointRoute(
+    app,
+    endpoints.oauthConfirm,
     {
-      preHandler: requireSession,
-      schema: {
-        tags,
-        summary: "The user's decision: accept → redirect with a code; decline → error=access_denied",
-        body: oauthConfirmRequestSchema,
-        response: apiResponse(oauthRedirectResultSchema),
-      },
+      tags,
+      summary: "The user's decision: accept → redirect with a code; decline → error=access_denied",
+      request: oauthConfirmRequestSchema,
+      result: oauthRedirectResultSchema,
     },
     async (req) => {
       const { decision, ...query } = req.body;
@@ -88,57 +84,50 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/oauth/v1/private/authorize',
+  endpointRoute(
+    app,
+    endpoints.oauthAuthorize,
     {
-      preHandler: requireSession,
-      schema: {
-        tags,
-        summary: 'With consent on record: a fresh code in redirect_to; else consent_required',
-        querystring: oauthAuthorizeQuerySchema,
-        response: apiResponse(oauthAuthorizeResultSchema),
-      },
+      tags,
+      summary: 'With consent on record: a fresh code in redirect_to; else consent_required',
+      request: oauthAuthorizeQuerySchema,
+      result: oauthAuthorizeResultSchema,
     },
     async (req) => ok(await service.authorize(req.auth.userId, req.query, issuerOf(req))),
   );
 
-  app.get(
-    '/oauth/v1/private/authorized-apps',
+  endpointRoute(
+    app,
+    endpoints.oauthAuthorizedApps,
     {
-      preHandler: requireSession,
-      schema: {
-        tags,
-        summary: 'Apps the user authorized, with their scopes',
-        querystring: z.object({}),
-        response: apiResponse(oauthAuthorizedAppsResultSchema),
-      },
+      tags,
+      summary: 'Apps the user authorized, with their scopes',
+      request: emptyQuerySchema,
+      result: oauthAuthorizedAppsResultSchema,
     },
     async (req) => ok(await service.authorizedApps(req.auth.userId)),
   );
 
-  app.post(
-    '/oauth/v1/private/revoke-app',
+  endpointRoute(
+    app,
+    endpoints.oauthRevokeApp,
     {
-      preHandler: requireSession,
-      schema: {
-        tags,
-        summary: "Forget an app's consent and revoke its tokens (idempotent)",
-        body: oauthRevokeAppRequestSchema,
-        response: apiResponse(oauthRevokeAppResultSchema),
-      },
+      tags,
+      summary: "Forget an app's consent and revoke its tokens (idempotent)",
+      request: oauthRevokeAppRequestSchema,
+      result: oauthRevokeAppResultSchema,
     },
     async (req) => ok({ revoked: await service.revokeApp(req.auth.userId, req.body.client_id) }),
   );
 
-  app.post(
-    '/oauth/v1/private/logout',
+  endpointRoute(
+    app,
+    endpoints.oauthLogout,
     {
-      schema: {
-        tags,
-        summary: "End this session and answer the app's registered post-logout target (else /)",
-        body: oauthLogoutRequestSchema,
-        response: apiResponse(oauthRedirectResultSchema),
-      },
+      tags,
+      summary: "End this session and answer the app's registered post-logout target (else /)",
+      request: oauthLogoutRequestSchema,
+      result: oauthRedirectResultSchema,
     },
     async (req, reply) => {
       if (req.sessionToken) await app.sessions.revoke(req.sessionToken);

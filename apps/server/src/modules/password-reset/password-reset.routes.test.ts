@@ -45,7 +45,7 @@ describe('forgot password', () => {
     const guesser = device(undefined, '198.51.100.9');
     for (let n = 0; n < 6; n++) await login(app, { email: EMAIL }, 'wrong', guesser);
     expect((await login(app, { email: EMAIL }, PASSWORD, guesser)).json().ret_code).toBe(
-      RetCode.TOO_MANY_PASSWORD_ERRORS,
+      RetCode.TooManyPasswordErrors,
     );
 
     const sent = await send({ email: EMAIL });
@@ -57,24 +57,24 @@ describe('forgot password', () => {
 
     // The policy still applies; a refused password keeps the token usable.
     expect((await reset(reset_token, 'password')).json()).toMatchObject({
-      ret_code: RetCode.PASSWORD_TOO_WEAK,
+      ret_code: RetCode.PasswordTooWeak,
       result: { reason: 'common' },
     });
     const done = await reset(reset_token, NEW_PASSWORD);
     expect(done.json()).toEqual({ ret_code: 0, ret_msg: 'OK', result: { password_changed: true } });
     // Single use.
-    expect((await reset(reset_token, NEW_PASSWORD)).json().ret_code).toBe(RetCode.PASSWORD_RESET_EXPIRED);
+    expect((await reset(reset_token, NEW_PASSWORD)).json().ret_code).toBe(RetCode.PasswordResetExpired);
 
     const profile = await app.inject({
       url: '/x-api/v2/private/user/profile',
       cookies: { gh_session: before },
     });
-    expect(profile.json().ret_code).toBe(RetCode.SESSION_EXPIRED);
+    expect(profile.json().ret_code).toBe(RetCode.SessionExpired);
     expect(await outboxCode(app, EMAIL, 'password-changed').catch(() => 'no code')).toBe('no code');
     const notice = await app.inject({ url: `/dev/outbox.json?to=${EMAIL}` });
     expect(notice.json().messages[0].kind).toBe('password-changed');
 
-    expect((await login(app, { email: EMAIL }, PASSWORD, dev)).json().ret_code).toBe(RetCode.PASSWORD_WRONG);
+    expect((await login(app, { email: EMAIL }, PASSWORD, dev)).json().ret_code).toBe(RetCode.PasswordWrong);
     // The device that reset is trusted; a new password starts every count afresh.
     const ok = await login(app, { email: EMAIL }, NEW_PASSWORD, dev);
     expect(ok.json()).toMatchObject({ ret_code: 0, result: { user_id: Number(ann.id), need_verify: null } });
@@ -94,19 +94,19 @@ describe('forgot password', () => {
       if (a.json().ret_code === 0) return; // 1 in 10^6: the guess was the real code
       expect(b.json()).toEqual(a.json());
       expect(b.json()).toMatchObject({
-        ret_code: RetCode.VERIFY_CODE_INVALID,
+        ret_code: RetCode.VerifyCodeInvalid,
         result: { remaining_attempts: left },
       });
     }
     expect((await verify({ email: 'nobody@example.com' }, '123456')).json().ret_code).toBe(
-      RetCode.VERIFY_CODE_EXPIRED,
+      RetCode.VerifyCodeExpired,
     );
   });
 
   it('rate-limits sends per identifier (10016 with retry_after), then allows a new code', async () => {
     await send({ email: EMAIL });
     const soon = await send({ email: EMAIL });
-    expect(soon.json()).toMatchObject({ ret_code: RetCode.TOO_FREQUENT, result: { retry_after: 60 } });
+    expect(soon.json()).toMatchObject({ ret_code: RetCode.TooFrequent, result: { retry_after: 60 } });
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 61_000);
     expect((await send({ email: EMAIL })).json().ret_code).toBe(0);
@@ -116,14 +116,14 @@ describe('forgot password', () => {
     await send({ email: EMAIL });
     const code = await outboxCode(app, EMAIL, 'reset-code');
     for (let n = 0; n < 5; n++) await verify({ email: EMAIL }, wrongOf(code));
-    expect((await verify({ email: EMAIL }, code)).json().ret_code).toBe(RetCode.VERIFY_CODE_EXPIRED);
+    expect((await verify({ email: EMAIL }, code)).json().ret_code).toBe(RetCode.VerifyCodeExpired);
 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 61_000);
     await send({ email: EMAIL });
     const fresh = await outboxCode(app, EMAIL, 'reset-code');
     vi.setSystemTime(Date.now() + 11 * 60_000);
-    expect((await verify({ email: EMAIL }, fresh)).json().ret_code).toBe(RetCode.VERIFY_CODE_EXPIRED);
+    expect((await verify({ email: EMAIL }, fresh)).json().ret_code).toBe(RetCode.VerifyCodeExpired);
   });
 
   it('resets a mobile account by SMS', async () => {
@@ -136,6 +136,6 @@ describe('forgot password', () => {
   });
 
   it('refuses a junk reset token with 31050', async () => {
-    expect((await reset('x'.repeat(43), NEW_PASSWORD)).json().ret_code).toBe(RetCode.PASSWORD_RESET_EXPIRED);
+    expect((await reset('x'.repeat(43), NEW_PASSWORD)).json().ret_code).toBe(RetCode.PasswordResetExpired);
   });
 });

@@ -1,3 +1,4 @@
+import * as endpoints from '@gatehouse/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   resetPasswordRequestSchema,
@@ -7,10 +8,11 @@ import {
   resetVerifyRequestSchema,
   resetVerifyResultSchema,
 } from '@gatehouse/contract';
-import { apiResponse, ok } from '../../lib/envelope.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
+import { ok } from '../../lib/envelope.js';
 import { requestSite } from '../../lib/request-site.js';
 import { requireCaptcha, sceneFromSite } from '../captcha/index.js';
-import { deviceGuidOf, langOf, userAgentOf } from '../login/request-context.js';
+import { deviceGuidOf, langOf, userAgentOf } from '../../lib/request-context.js';
 import { createPasswordResetService } from './password-reset.service.js';
 
 /** Sends cost mail/SMS and codes can be guessed: tighter than the API baseline. */
@@ -34,44 +36,41 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   // Sends cost mail/SMS to a stranger's address: the site's login captcha guards every send (the
   // spec has no reset scene; this is the login's recovery path, and its scene already varies by
   // site — docs/captcha.md). Verify and reset need none: they carry the code that send delivered.
-  app.post(
-    '/user/public/password/reset/send-code',
+  endpointRoute(
+    app,
+    endpoints.resetSendCode,
     {
+      tags,
+      summary: 'Send a reset code (same answer whether or not the account exists)',
+      request: resetSendCodeRequestSchema,
+      result: resetSendCodeResultSchema,
       preValidation: requireCaptcha(sceneFromSite('login')),
-      schema: {
-        tags,
-        summary: 'Send a reset code (same answer whether or not the account exists)',
-        body: resetSendCodeRequestSchema,
-        response: apiResponse(resetSendCodeResultSchema),
-      },
       config: SEND_LIMIT,
     },
     async (req) => ok(await service.sendCode(req.body, langOf(req))),
   );
 
-  app.post(
-    '/user/public/password/reset/verify',
+  endpointRoute(
+    app,
+    endpoints.resetVerify,
     {
-      schema: {
-        tags,
-        summary: 'Trade the reset code for a reset token',
-        body: resetVerifyRequestSchema,
-        response: apiResponse(resetVerifyResultSchema),
-      },
+      tags,
+      summary: 'Trade the reset code for a reset token',
+      request: resetVerifyRequestSchema,
+      result: resetVerifyResultSchema,
       config: GUESS_LIMIT,
     },
     async (req) => ok(await service.verifyCode(req.body, req.body.code)),
   );
 
-  app.post(
-    '/user/public/password/reset',
+  endpointRoute(
+    app,
+    endpoints.resetPassword,
     {
-      schema: {
-        tags,
-        summary: 'Set a new password; ends every session of the account',
-        body: resetPasswordRequestSchema,
-        response: apiResponse(resetPasswordResultSchema),
-      },
+      tags,
+      summary: 'Set a new password; ends every session of the account',
+      request: resetPasswordRequestSchema,
+      result: resetPasswordResultSchema,
       config: GUESS_LIMIT,
     },
     async (req) =>

@@ -14,9 +14,9 @@ import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { Delivery, DeliveryMessage } from '../delivery/delivery-types.js';
 import type { PasswordServices } from '../password/password.plugin.js';
 import type { SessionService } from '../session/session.service.js';
-import type { KnownDevices } from '../login/known-devices.repository.js';
+import type { KnownDevices } from '../devices/known-devices.repository.js';
 import { createOneTimeCodes } from '../../lib/one-time-codes.js';
-import { loginNameOf, type IdentifierInput, type LoginName } from '../login/login-name.js';
+import { loginNameOf, type IdentifierInput, type LoginName } from '../../lib/login-name.js';
 import type { EncryptedPasswordInput } from '../password/password-transport.js';
 
 export interface PasswordResetDeps {
@@ -59,7 +59,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
   const tokenKey = (token: string) => `reset:token:${sha(token)}`;
   const nameOf = (input: IdentifierInput) => {
     const name = loginNameOf(input);
-    if (!name) throw new ApiError(RetCode.PARAMS_INVALID);
+    if (!name) throw new ApiError(RetCode.ParamsInvalid);
     return name;
   };
 
@@ -95,11 +95,11 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
           (await kv.takeIf(coolKey, held)) &&
           (await kv.add(coolKey, cooldown, RESET_CODE_RESEND_MS));
         if (!takenOver) {
-          throw new ApiError(RetCode.TOO_FREQUENT, undefined, 200, { retry_after: seconds(until - now) });
+          throw new ApiError(RetCode.TooFrequent, undefined, 200, { retry_after: seconds(until - now) });
         }
       }
       if ((await kv.incr(`reset:day:${id}`, DAY_MS)) > DAILY_SENDS) {
-        throw new ApiError(RetCode.TOO_FREQUENT, undefined, 200, { retry_after: seconds(DAY_MS) });
+        throw new ApiError(RetCode.TooFrequent, undefined, 200, { retry_after: seconds(DAY_MS) });
       }
 
       const account = await deps.accounts.findByLoginName(name.value);
@@ -128,12 +128,12 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       const id = idOf(nameOf(input));
       const verdict = await codes.verify(id, code, deps.now());
       if (!verdict.ok && verdict.reason === 'wrong') {
-        throw new ApiError(RetCode.VERIFY_CODE_INVALID, undefined, 200, {
+        throw new ApiError(RetCode.VerifyCodeInvalid, undefined, 200, {
           remaining_attempts: verdict.remainingAttempts,
         });
       }
       // A decoy's code was never sent; matching it by chance proves nothing.
-      if (!verdict.ok || verdict.payload.userId === null) throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
+      if (!verdict.ok || verdict.payload.userId === null) throw new ApiError(RetCode.VerifyCodeExpired);
       const { userId } = verdict.payload;
       const token = randomBytes(32).toString('base64url');
       await kv.set(tokenKey(token), userId, RESET_TOKEN_TTL_MS);
@@ -145,13 +145,12 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       env: Environment,
       device: { guid: string | null; userAgent: string | null; locale: string | null },
     ) {
-      const expired = () => new ApiError(RetCode.PASSWORD_RESET_EXPIRED);
+      const expired = () => new ApiError(RetCode.PasswordResetExpired);
       if (!(await kv.get(tokenKey(input.reset_token)))) throw expired();
       const plain = await deps.passwords.transport.decryptPassword(input, env, deps.now());
       const policy = await deps.passwords.check(plain);
       // The token survives a refused password, so the user can pick another one.
-      if (!policy.ok)
-        throw new ApiError(RetCode.PASSWORD_TOO_WEAK, undefined, 200, { reason: policy.reason });
+      if (!policy.ok) throw new ApiError(RetCode.PasswordTooWeak, undefined, 200, { reason: policy.reason });
       const userId = await kv.take(tokenKey(input.reset_token));
       const account = userId ? await deps.accounts.findById(userId) : undefined;
       if (!account) throw expired();

@@ -12,7 +12,7 @@ import {
 } from './password-transport.js';
 
 /**
- * Encrypts exactly as the browser does (apps/web/src/features/auth-common/encrypt-password.ts,
+ * Encrypts exactly as the browser does (apps/web/src/lib/auth/encrypt-password.ts,
  * which the server may not import): RSA-OAEP-SHA256 wraps an AES-256-GCM key, the payload is
  * 0x01 | wrapped key | iv | ciphertext | tag, base64.
  */
@@ -106,11 +106,11 @@ describe('password transport', () => {
     await expect(t.decryptPassword(at(PASSWORD_MAX_FUTURE_MS), 'prod', NOW)).resolves.toBe('password-x');
     await expectCode(
       t.decryptPassword(at(-PASSWORD_MAX_AGE_MS - 1), 'prod', NOW),
-      RetCode.PASSWORD_TIMESTAMP_STALE,
+      RetCode.PasswordTimestampStale,
     );
     await expectCode(
       t.decryptPassword(at(PASSWORD_MAX_FUTURE_MS + 1), 'prod', NOW),
-      RetCode.PASSWORD_TIMESTAMP_STALE,
+      RetCode.PasswordTimestampStale,
     );
   });
 
@@ -118,7 +118,7 @@ describe('password transport', () => {
     const t = fresh();
     const once = submit(t, 'prod', 'password-y');
     await expect(t.decryptPassword(once, 'prod', NOW)).resolves.toBe('password-y');
-    await expectCode(t.decryptPassword(once, 'prod', NOW + 1000), RetCode.PASSWORD_TIMESTAMP_STALE);
+    await expectCode(t.decryptPassword(once, 'prod', NOW + 1000), RetCode.PasswordTimestampStale);
   });
 
   it('refuses a fresh outer timestamp around an old inner one', async () => {
@@ -128,14 +128,14 @@ describe('password transport', () => {
       encrypt_password: encryptLikeTheWeb(t.publicKeySpki('prod'), 'password-z', old),
       encrypt_timestamp: String(NOW),
     };
-    await expectCode(t.decryptPassword(forged, 'prod', NOW), RetCode.PASSWORD_DECRYPT_FAILED);
+    await expectCode(t.decryptPassword(forged, 'prod', NOW), RetCode.PasswordDecryptFailed);
   });
 
   it('refuses a password encrypted for another environment', async () => {
     const t = fresh();
     await expectCode(
       t.decryptPassword(submit(t, 'testnet', 'password-w'), 'prod', NOW),
-      RetCode.PASSWORD_DECRYPT_FAILED,
+      RetCode.PasswordDecryptFailed,
     );
   });
 
@@ -156,19 +156,19 @@ describe('password transport', () => {
     for (const encrypt_password of cases) {
       await expectCode(
         t.decryptPassword({ encrypt_password, encrypt_timestamp: String(NOW) }, 'prod', NOW),
-        RetCode.PASSWORD_DECRYPT_FAILED,
+        RetCode.PasswordDecryptFailed,
       );
     }
     await expectCode(
       t.decryptPassword({ ...good, encrypt_timestamp: 'yesterday' }, 'prod', NOW),
-      RetCode.PASSWORD_DECRYPT_FAILED,
+      RetCode.PasswordDecryptFailed,
     );
   });
 
   it('does not spend the replay slot on a payload that failed', async () => {
     const t = fresh();
     const good = submit(t, 'prod', 'password-u');
-    await expectCode(t.decryptPassword(good, 'testnet', NOW), RetCode.PASSWORD_DECRYPT_FAILED);
+    await expectCode(t.decryptPassword(good, 'testnet', NOW), RetCode.PasswordDecryptFailed);
     await expect(t.decryptPassword(good, 'prod', NOW)).resolves.toBe('password-u');
   });
 });

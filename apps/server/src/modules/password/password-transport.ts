@@ -5,7 +5,7 @@ import type { PasswordKeys } from './password-keys.js';
 
 /**
  * Server side of the password transport (DESIGN "What real means here"): the browser encrypts
- * password + timestamp (apps/web/src/features/auth-common/encrypt-password.ts; keep in step):
+ * password + timestamp (apps/web/src/lib/auth/encrypt-password.ts; keep in step):
  *   base64( 0x01 | RSA-OAEP-SHA256(aesKey) | iv (12) | AES-256-GCM(utf8(password + timestamp)) + tag (16) )
  * Here it is decrypted, the timestamp inside must equal `encrypt_timestamp`, be fresh, and the
  * ciphertext must not have been seen before.
@@ -44,7 +44,7 @@ export interface PasswordTransport {
   decryptPassword(input: EncryptedPasswordInput, env: Environment, now?: number): Promise<string>;
 }
 
-const decryptFailed = () => new ApiError(RetCode.PASSWORD_DECRYPT_FAILED);
+const decryptFailed = () => new ApiError(RetCode.PasswordDecryptFailed);
 
 function openEnvelope(payload: Buffer, key: KeyObject): Buffer {
   const wrappedBytes = (key.asymmetricKeyDetails?.modulusLength ?? 0) / 8;
@@ -89,7 +89,7 @@ export function createPasswordTransport(keys: PasswordKeys, replay: ReplayStore)
       // The outer timestamp is checked first to spare the RSA work; the inner one must match it below.
       const age = now - Number(timestamp);
       if (age > PASSWORD_MAX_AGE_MS || age < -PASSWORD_MAX_FUTURE_MS)
-        throw new ApiError(RetCode.PASSWORD_TIMESTAMP_STALE);
+        throw new ApiError(RetCode.PasswordTimestampStale);
 
       if (encrypted.length > (MAX_PAYLOAD_BYTES * 4) / 3 + 4 || !/^[A-Za-z0-9+/]+={0,2}$/.test(encrypted)) {
         throw decryptFailed();
@@ -109,7 +109,7 @@ export function createPasswordTransport(keys: PasswordKeys, replay: ReplayStore)
       // Remember the ciphertext until it is stale anyway; a second use within that time is a replay.
       const digest = crypto.createHash('sha256').update(payload).digest('base64url');
       const fresh = await replay.add(`pwd-seen:${digest}`, '1', PASSWORD_MAX_AGE_MS + PASSWORD_MAX_FUTURE_MS);
-      if (!fresh) throw new ApiError(RetCode.PASSWORD_TIMESTAMP_STALE);
+      if (!fresh) throw new ApiError(RetCode.PasswordTimestampStale);
 
       return text.slice(0, text.length - timestamp.length);
     },

@@ -82,12 +82,12 @@ export function normaliseMobile(
       defaultCallingCode: countryCode as CountryCallingCode,
     });
     if (phone.countryCallingCode !== countryCode || !phone.isValid())
-      throw new ApiError(RetCode.MOBILE_INVALID);
+      throw new ApiError(RetCode.MobileInvalid);
     return { e164: phone.number, country: phone.country ?? null };
   } catch (err) {
     if (err instanceof ApiError) throw err;
     // ParseError: too short, not a number, unknown calling code.
-    throw new ApiError(RetCode.MOBILE_INVALID);
+    throw new ApiError(RetCode.MobileInvalid);
   }
 }
 
@@ -101,22 +101,22 @@ export function isBlockedMobile(e164: string, country: string | null): boolean {
 /**
  * Normalise and vet the identifier of a sign-up on `site`: e-mail or mobile, China mail refused
  * (CHINA_MAIL), numbers of blocked countries refused (PHONE_LIMIT), mobile only where the site
- * offers it.
+ * offers it and the operator has not switched it off (`phoneOffered`: feature_flags.phoneSignUp).
  */
-export function signupIdentifier(input: IdentifierInput, site: SiteId): Identifier {
+export function signupIdentifier(input: IdentifierInput, site: SiteId, phoneOffered = true): Identifier {
   if (input.email !== undefined) {
     const email = input.email.trim().toLowerCase();
-    if (isChinaMail(email)) throw new ApiError(RetCode.CHINA_MAIL);
+    if (isChinaMail(email)) throw new ApiError(RetCode.ChinaMail);
     return { channel: 'email', loginName: email };
   }
   if (input.country_code === undefined || input.mobile === undefined) {
-    throw new ApiError(RetCode.PARAMS_INVALID, 'Send either email or country_code + mobile');
+    throw new ApiError(RetCode.ParamsInvalid, 'Send either email or country_code + mobile');
   }
-  if (!SITES[site].phoneSignUp) {
-    throw new ApiError(RetCode.PARAMS_INVALID, 'Sign-up by mobile number is not offered on this site');
+  if (!SITES[site].phoneSignUp || !phoneOffered) {
+    throw new ApiError(RetCode.ParamsInvalid, 'Sign-up by mobile number is not offered on this site');
   }
   const { e164, country } = normaliseMobile(input.country_code, input.mobile);
-  if (isBlockedMobile(e164, country)) throw new ApiError(RetCode.PHONE_LIMIT);
+  if (isBlockedMobile(e164, country)) throw new ApiError(RetCode.PhoneLimit);
   return { channel: 'mobile', loginName: e164 };
 }
 
@@ -126,8 +126,8 @@ export function signupIdentifier(input: IdentifierInput, site: SiteId): Identifi
  */
 export function checkResidence(site: SiteId, country: string | null, subdivision: string | null): void {
   if (country === null) {
-    if (SITES[site].regulated) throw new ApiError(RetCode.RESIDENCE_NOT_CONFIRMED);
+    if (SITES[site].regulated) throw new ApiError(RetCode.ResidenceNotConfirmed);
     return;
   }
-  if (isBlockedCountry(country, subdivision)) throw new ApiError(RetCode.RESIDENCE_COUNTRY_BLOCKED);
+  if (isBlockedCountry(country, subdivision)) throw new ApiError(RetCode.ResidenceCountryBlocked);
 }

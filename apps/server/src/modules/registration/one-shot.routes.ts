@@ -1,3 +1,4 @@
+import * as endpoints from '@gatehouse/contract/endpoints';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -11,7 +12,8 @@ import {
   verifyRegisterMobileRequestSchema,
   verifyRegisterResultSchema,
 } from '@gatehouse/contract';
-import { apiResponse, ok } from '../../lib/envelope.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
+import { ok } from '../../lib/envelope.js';
 import { requireCaptcha } from '../captcha/index.js';
 import { bindingForBody, bindingToStart, issueBinding, presentedBinding } from './registration-binding.js';
 import { channelOf, clientMetaOf, finishSignup, siteContextOf } from './registration-http.js';
@@ -59,31 +61,29 @@ export function registerOneShotRoutes(app: App, service: RegistrationService): v
     return ok({ ...result, ...bindingForBody(req, secret) });
   };
 
-  app.post(
-    '/verify/register/email',
+  endpointRoute(
+    app,
+    endpoints.verifyRegisterEmail,
     {
+      tags: TAGS,
+      summary: 'Send a sign-up code to an e-mail address (one-shot sign-up)',
+      request: verifyRegisterEmailRequestSchema,
+      result: verifyRegisterResultSchema,
       preValidation: requireCaptcha(CAPTCHA_SCENE.REGISTER),
-      schema: {
-        tags: TAGS,
-        summary: 'Send a sign-up code to an e-mail address (one-shot sign-up)',
-        body: verifyRegisterEmailRequestSchema,
-        response: apiResponse(verifyRegisterResultSchema),
-      },
       config: SEND_RATE_LIMIT,
     },
     async (req, reply) => send(req, reply, req.body),
   );
 
-  app.post(
-    '/verify/register/mobile',
+  endpointRoute(
+    app,
+    endpoints.verifyRegisterMobile,
     {
+      tags: TAGS,
+      summary: 'Send a sign-up code by SMS (one-shot sign-up)',
+      request: verifyRegisterMobileRequestSchema,
+      result: verifyRegisterResultSchema,
       preValidation: requireCaptcha(CAPTCHA_SCENE.REGISTER),
-      schema: {
-        tags: TAGS,
-        summary: 'Send a sign-up code by SMS (one-shot sign-up)',
-        body: verifyRegisterMobileRequestSchema,
-        response: apiResponse(verifyRegisterResultSchema),
-      },
       config: SEND_RATE_LIMIT,
     },
     async (req, reply) => send(req, reply, req.body),
@@ -106,31 +106,35 @@ export function registerOneShotRoutes(app: App, service: RegistrationService): v
     return finishSignup(req, reply, done);
   };
 
-  const commitRoutes = [
-    [
-      '/register/email',
-      registerEmailRequestSchema,
-      'Sign up by e-mail: code + encrypted password + channel record',
-    ],
-    [
-      '/register/mobile',
-      registerMobileRequestSchema,
-      'Sign up by mobile: code + encrypted password + channel record',
-    ],
-    [
-      '/user/public/register_compliance',
-      registerComplianceRequestSchema,
-      'Sign up on a regulated site: as /register/*, residence_country required',
-    ],
-  ] as const;
-  for (const [url, body, summary] of commitRoutes) {
-    app.post(
-      url,
-      {
-        schema: { tags: TAGS, summary, body, response: apiResponse(registerDoneResultSchema) },
-        config: GUESS_RATE_LIMIT,
-      },
-      async (req, reply) => commit(req, reply, req.body as CommitBody),
-    );
-  }
+  const commitOptions = { tags: TAGS, result: registerDoneResultSchema, config: GUESS_RATE_LIMIT };
+  endpointRoute(
+    app,
+    endpoints.registerEmail,
+    {
+      ...commitOptions,
+      summary: 'Sign up by e-mail: code + encrypted password + channel record',
+      request: registerEmailRequestSchema,
+    },
+    async (req, reply) => commit(req, reply, req.body),
+  );
+  endpointRoute(
+    app,
+    endpoints.registerMobile,
+    {
+      ...commitOptions,
+      summary: 'Sign up by mobile: code + encrypted password + channel record',
+      request: registerMobileRequestSchema,
+    },
+    async (req, reply) => commit(req, reply, req.body),
+  );
+  endpointRoute(
+    app,
+    endpoints.registerCompliance,
+    {
+      ...commitOptions,
+      summary: 'Sign up on a regulated site: as /register/*, residence_country required',
+      request: registerComplianceRequestSchema,
+    },
+    async (req, reply) => commit(req, reply, req.body),
+  );
 }

@@ -100,7 +100,7 @@ describe('the binding cookie', () => {
       { email: 'someone@qq.com' },
       { browser: newBrowser() },
     );
-    expect(body(res).ret_code).toBe(RetCode.CHINA_MAIL);
+    expect(body(res).ret_code).toBe(RetCode.ChinaMail);
     expect(res.cookies).toEqual([]);
   });
 
@@ -135,7 +135,7 @@ describe('a uuid without the binding', () => {
       ];
       for (const res of await Promise.all(calls)) {
         const answer = res.json<{ ret_code: number; result: unknown }>();
-        expect(answer.ret_code).toBe(RetCode.REGISTER_FLOW_NOT_BOUND);
+        expect(answer.ret_code).toBe(RetCode.RegisterFlowNotBound);
         // Recall tells a stranger nothing: no stage, masked address, platform or channel.
         expect(answer.result).toBeNull();
       }
@@ -160,7 +160,7 @@ describe('a uuid without the binding', () => {
 
     const stranger = newBrowser();
     const refused = await setPassword(uuid, stranger);
-    expect(body(refused).ret_code).toBe(RetCode.REGISTER_FLOW_NOT_BOUND);
+    expect(body(refused).ret_code).toBe(RetCode.RegisterFlowNotBound);
     expect(refused.cookies.find((c) => c.name === 'gh_session')).toBeUndefined();
     expect(await app.accounts.findByEmail(email)).toBeUndefined();
     expect((await row(uuid)).stage).toBe('verified');
@@ -186,8 +186,8 @@ describe('the e-mail link', () => {
     // The phone learns nothing more, and cannot finish the sign-up.
     expect(
       body(await get(app, `/user/public/register/recall/info?uuid=${uuid}`, { browser: phone })).ret_code,
-    ).toBe(RetCode.REGISTER_FLOW_NOT_BOUND);
-    expect(body(await setPassword(uuid, phone)).ret_code).toBe(RetCode.REGISTER_FLOW_NOT_BOUND);
+    ).toBe(RetCode.RegisterFlowNotBound);
+    expect(body(await setPassword(uuid, phone)).ret_code).toBe(RetCode.RegisterFlowNotBound);
 
     // The first tab's poll sees the verification and sets the password.
     expect(
@@ -227,7 +227,7 @@ describe('header transport (Telegram Mini App in a cross-site frame)', () => {
     ).toBe(0);
     // ...and it does not open another flow.
     expect(body(await get(app, `/user/public/register/recall/info?uuid=${uuid}`, frame())).ret_code).toBe(
-      RetCode.REGISTER_FLOW_NOT_BOUND,
+      RetCode.RegisterFlowNotBound,
     );
   });
 });
@@ -248,7 +248,7 @@ describe('one-shot sign-up (older UI)', () => {
       );
 
     // Another browser finds no flow: the same answer as "no code was sent", and no attempt is used.
-    expect(body(await commit(newBrowser())).ret_code).toBe(RetCode.VERIFY_CODE_EXPIRED);
+    expect(body(await commit(newBrowser())).ret_code).toBe(RetCode.VerifyCodeExpired);
     const flows = await app.db
       .selectFrom('registrations')
       .selectAll()

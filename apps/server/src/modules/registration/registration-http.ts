@@ -10,7 +10,7 @@ import {
 import { ok } from '../../lib/envelope.js';
 import { requestLocale, requestSite } from '../../lib/request-site.js';
 import { wantsBodyToken } from '../../plugins/session.js';
-import { deviceGuidOf } from '../login/request-context.js';
+import { deviceGuidOf } from '../../lib/request-context.js';
 import { completePendingTelegramBind } from '../telegram/complete-pending-bind.js';
 import { clientCountry } from '../risk/client-country.js';
 import type { ClientMeta, Registered, SiteContext } from './registration.service.js';

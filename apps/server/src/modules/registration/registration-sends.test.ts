@@ -62,26 +62,26 @@ describe('refused sends write nothing', () => {
     const before = await rows();
 
     // Cooldown: the same address again at once (from another client and browser).
-    expect(retCode(await start(app, { email: email.toUpperCase() }))).toBe(RetCode.TOO_FREQUENT);
+    expect(retCode(await start(app, { email: email.toUpperCase() }))).toBe(RetCode.TooFrequent);
     // Per-identifier cap: the hour's sends used up, the cooldown over.
     const other = freshEmail('capped');
     for (let i = 0; i < DEFAULT_LIMITS.maxSendsPerIdentifierPerHour; i++)
       await app.kv.incr(`reg:id:${throttleKey(other)}:${hourKey()}`, 3_600_000);
-    expect(retCode(await start(app, { email: ` ${other.toUpperCase()}` }))).toBe(RetCode.TOO_FREQUENT);
+    expect(retCode(await start(app, { email: ` ${other.toUpperCase()}` }))).toBe(RetCode.TooFrequent);
     // Per-address cap.
     const ip = freshIp();
     for (let i = 0; i < DEFAULT_LIMITS.maxSendsPerIpPerHour; i++)
       await app.kv.incr(`reg:ip:${throttleKey(ip)}:${hourKey()}`, 3_600_000);
-    expect(retCode(await start(app, { email: freshEmail('flood') }, ip))).toBe(RetCode.TOO_FREQUENT);
+    expect(retCode(await start(app, { email: freshEmail('flood') }, ip))).toBe(RetCode.TooFrequent);
     // Input and policy refusals.
-    expect(retCode(await start(app, { email: 'not-an-email' }))).toBe(RetCode.PARAMS_INVALID);
-    expect(retCode(await start(app, { email: 'x@qq.com' }))).toBe(RetCode.CHINA_MAIL);
+    expect(retCode(await start(app, { email: 'not-an-email' }))).toBe(RetCode.ParamsInvalid);
+    expect(retCode(await start(app, { email: 'x@qq.com' }))).toBe(RetCode.ChinaMail);
     expect(retCode(await start(app, { email: freshEmail(), residence_country: 'US' }))).toBe(
-      RetCode.RESIDENCE_COUNTRY_BLOCKED,
+      RetCode.ResidenceCountryBlocked,
     );
     // The older UI's send, refused by the cooldown.
     expect(retCode(await post(app, '/verify/register/email', { email }, { browser: newBrowser() }))).toBe(
-      RetCode.TOO_FREQUENT,
+      RetCode.TooFrequent,
     );
 
     expect(await rows()).toBe(before);
@@ -99,7 +99,7 @@ describe('refused sends write nothing', () => {
       .where('uuid', '=', uuid)
       .executeTakeFirstOrThrow();
     const res = await post(app, '/user/public/register/send/verify/item', { uuid }, { browser });
-    expect(retCode(res)).toBe(RetCode.TOO_FREQUENT);
+    expect(retCode(res)).toBe(RetCode.TooFrequent);
     expect(
       await app.db.selectFrom('registrations').selectAll().where('uuid', '=', uuid).executeTakeFirstOrThrow(),
     ).toEqual(before);
@@ -108,7 +108,7 @@ describe('refused sends write nothing', () => {
   it('a start whose message cannot be sent leaves no row and no cooldown', async () => {
     const failing: Delivery = {
       send: async () => {
-        throw new ApiError(RetCode.SYSTEM_BUSY);
+        throw new ApiError(RetCode.SystemBusy);
       },
     } as unknown as Delivery;
     const service = createRegistrationService({
@@ -132,7 +132,7 @@ describe('refused sends write nothing', () => {
       channel: {},
     };
     await expect(service.start(ctx, meta, input, 'B'.repeat(43))).rejects.toMatchObject({
-      code: RetCode.SYSTEM_BUSY,
+      code: RetCode.SystemBusy,
     });
     expect(await rows()).toBe(before);
     expect(await app.kv.get(`reg:cool:${throttleKey(email)}`)).toBeNull();
@@ -145,7 +145,7 @@ describe('caps hold for every spelling', () => {
     const before = await rows();
     const answers = await Promise.all(spellings(email).map((spelling) => start(app, { email: spelling })));
     const codes = answers.map(retCode).sort((a, b) => a - b);
-    expect(codes).toEqual([0, ...Array(spellings(email).length - 1).fill(RetCode.TOO_FREQUENT)]);
+    expect(codes).toEqual([0, ...Array(spellings(email).length - 1).fill(RetCode.TooFrequent)]);
     expect(await rows()).toBe(before + 1);
     expect(await outbox(app, email)).toHaveLength(1);
   });
@@ -168,7 +168,7 @@ describe('caps hold for every spelling', () => {
     const before = await rows();
     for (const spelling of spellings(email)) {
       await app.kv.del(cooldown);
-      expect(retCode(await start(app, { email: spelling })), spelling).toBe(RetCode.TOO_FREQUENT);
+      expect(retCode(await start(app, { email: spelling })), spelling).toBe(RetCode.TooFrequent);
     }
     expect(await rows()).toBe(before);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RetCode } from '@gatehouse/contract';
 import type { App } from '../../app.js';
+import { setFeatureFlags } from '../../test-support/feature-flags.js';
 import { testApp } from '../../test-support/test-app.js';
 import { throttleKey } from './registration-secrets.js';
 import {
@@ -145,9 +146,9 @@ describe('sign-up by e-mail with a code', () => {
 
     expect((await recall(uuid)).result.recall_stage).toBe('commit_login');
     // The flow is finished: neither step can run again.
-    expect(body(await setPassword(uuid)).ret_code).toBe(RetCode.REGISTER_STEP_INVALID);
+    expect(body(await setPassword(uuid)).ret_code).toBe(RetCode.RegisterStepInvalid);
     expect(body(await post(app, '/user/public/register/verify', { uuid, code })).ret_code).toBe(
-      RetCode.REGISTER_STEP_INVALID,
+      RetCode.RegisterStepInvalid,
     );
   });
 
@@ -190,12 +191,12 @@ describe('sign-up by mobile', () => {
       { country_code: '999', mobile: '7911123456' },
     ]) {
       expect(body(await post(app, '/user/public/register/info', payload)).ret_code).toBe(
-        RetCode.MOBILE_INVALID,
+        RetCode.MobileInvalid,
       );
     }
     expect(
       body(await post(app, '/user/public/register/info', { country_code: '44', mobile: 'abc' })).ret_code,
-    ).toBe(RetCode.PARAMS_INVALID);
+    ).toBe(RetCode.ParamsInvalid);
     expect(await countRows('registrations')).toBe(before);
   });
 
@@ -203,7 +204,7 @@ describe('sign-up by mobile', () => {
     for (const mobile of ['2025550123', '4165550123']) {
       expect(
         body(await post(app, '/user/public/register/info', { country_code: '1', mobile })).ret_code,
-      ).toBe(RetCode.PHONE_LIMIT);
+      ).toBe(RetCode.PhoneLimit);
     }
     // British Columbia is fine.
     expect(
@@ -219,7 +220,22 @@ describe('sign-up by mobile', () => {
       { country_code: '49', mobile: '15123456789', residence_country: 'DE' },
       { host: 'eu.localhost' },
     );
-    expect(body(res).ret_code).toBe(RetCode.PARAMS_INVALID);
+    expect(body(res).ret_code).toBe(RetCode.ParamsInvalid);
+  });
+
+  it('is not offered when the operator switched it off (feature_flags.phoneSignUp); e-mail still is', async () => {
+    await setFeatureFlags(app, { phoneSignUp: false });
+    try {
+      const res = await post(app, '/user/public/register/info', {
+        country_code: '44',
+        mobile: '07911 654321',
+      });
+      expect(body(res).ret_code).toBe(RetCode.ParamsInvalid);
+      expect(await outbox(app, '+447911654321')).toEqual([]);
+      expect((await startEmail(freshEmail())).ret_code).toBe(0);
+    } finally {
+      await setFeatureFlags(app, {});
+    }
   });
 });
 
@@ -243,9 +259,9 @@ describe('verify by link', () => {
     expect(await poll()).toBe(0);
     expect(
       body(await post(app, '/user/public/register/verify', { uuid, token: 'A'.repeat(43) })).ret_code,
-    ).toBe(RetCode.VERIFY_CODE_INVALID);
+    ).toBe(RetCode.VerifyCodeInvalid);
     expect(body(await post(app, '/user/public/register/verify', { uuid, code: '123456' })).ret_code).toBe(
-      RetCode.PARAMS_INVALID,
+      RetCode.ParamsInvalid,
     );
     expect(body(await post(app, '/user/public/register/verify', { uuid, token })).result).toEqual({
       verify_result: 1,
@@ -253,7 +269,7 @@ describe('verify by link', () => {
     expect(await poll()).toBe(1);
     // Single use.
     expect(body(await post(app, '/user/public/register/verify', { uuid, token })).ret_code).toBe(
-      RetCode.REGISTER_STEP_INVALID,
+      RetCode.RegisterStepInvalid,
     );
     expect(body(await setPassword(uuid)).ret_code).toBe(0);
   });
@@ -268,7 +284,7 @@ describe('verify by link', () => {
       .where('uuid', '=', uuid)
       .execute();
     expect(body(await post(app, '/user/public/register/verify', { uuid, token })).ret_code).toBe(
-      RetCode.VERIFY_CODE_EXPIRED,
+      RetCode.VerifyCodeExpired,
     );
   });
 });
@@ -279,7 +295,7 @@ describe('codes', () => {
     const { uuid } = (await startEmail(email)).result;
     const code = await latestCode(app, email);
     const wrong = body(await post(app, '/user/public/register/verify', { uuid, code: otherCode(code) }));
-    expect(wrong).toMatchObject({ ret_code: RetCode.VERIFY_CODE_INVALID, result: { remaining_attempts: 4 } });
+    expect(wrong).toMatchObject({ ret_code: RetCode.VerifyCodeInvalid, result: { remaining_attempts: 4 } });
     expect(wrong.ret_msg).toBe('The verification code is incorrect.');
 
     await app.db
@@ -288,7 +304,7 @@ describe('codes', () => {
       .where('uuid', '=', uuid)
       .execute();
     expect(body(await post(app, '/user/public/register/verify', { uuid, code })).ret_code).toBe(
-      RetCode.VERIFY_CODE_EXPIRED,
+      RetCode.VerifyCodeExpired,
     );
     await app.db
       .updateTable('registrations')
@@ -297,7 +313,7 @@ describe('codes', () => {
       .execute();
     expect(body(await post(app, '/user/public/register/verify', { uuid, code })).ret_code).toBe(0);
     expect(body(await post(app, '/user/public/register/verify', { uuid, code })).ret_code).toBe(
-      RetCode.REGISTER_STEP_INVALID,
+      RetCode.RegisterStepInvalid,
     );
   });
 
@@ -311,11 +327,11 @@ describe('codes', () => {
       ),
     );
     const codes = answers.map((r) => body(r).ret_code);
-    expect(codes.filter((c) => c === RetCode.VERIFY_CODE_INVALID)).toHaveLength(4);
-    expect(codes.filter((c) => c === RetCode.VERIFY_CODE_ATTEMPTS_EXCEEDED)).toHaveLength(3);
+    expect(codes.filter((c) => c === RetCode.VerifyCodeInvalid)).toHaveLength(4);
+    expect(codes.filter((c) => c === RetCode.VerifyCodeAttemptsExceeded)).toHaveLength(3);
     // The right code no longer works: ask for a new one.
     expect(body(await post(app, '/user/public/register/verify', { uuid, code })).ret_code).toBe(
-      RetCode.VERIFY_CODE_ATTEMPTS_EXCEEDED,
+      RetCode.VerifyCodeAttemptsExceeded,
     );
   });
 
@@ -327,11 +343,11 @@ describe('codes', () => {
     const early = body<{ retry_after: number }>(
       await post(app, '/user/public/register/send/verify/item', { uuid }, { ip }),
     );
-    expect(early.ret_code).toBe(RetCode.TOO_FREQUENT);
+    expect(early.ret_code).toBe(RetCode.TooFrequent);
     expect(early.result.retry_after).toBeGreaterThan(55);
     expect(early.result.retry_after).toBeLessThanOrEqual(60);
     // A new flow for the same address does not dodge the cooldown either.
-    expect((await startEmail(email, {}, { ip: freshIp() })).ret_code).toBe(RetCode.TOO_FREQUENT);
+    expect((await startEmail(email, {}, { ip: freshIp() })).ret_code).toBe(RetCode.TooFrequent);
 
     await app.kv.del(`reg:cool:${throttleKey(email)}`); // the minute has passed
     const again = body(await post(app, '/user/public/register/send/verify/item', { uuid }, { ip }));
@@ -340,7 +356,7 @@ describe('codes', () => {
     expect((await outbox(app, email)).filter((m) => m.kind === 'register-code')).toHaveLength(2);
     if (second !== first) {
       expect(body(await post(app, '/user/public/register/verify', { uuid, code: first })).ret_code).toBe(
-        RetCode.VERIFY_CODE_INVALID,
+        RetCode.VerifyCodeInvalid,
       );
     }
     expect(body(await post(app, '/user/public/register/verify', { uuid, code: second })).ret_code).toBe(0);
@@ -352,7 +368,7 @@ describe('codes', () => {
     for (let i = 0; i < 29; i++) await app.kv.incr(key, 3_600_000); // 29 sends already this hour
     expect((await startEmail(freshEmail('flood'), {}, { ip })).ret_code).toBe(0);
     const refused = await startEmail(freshEmail('flood'), {}, { ip });
-    expect(refused.ret_code).toBe(RetCode.TOO_FREQUENT);
+    expect(refused.ret_code).toBe(RetCode.TooFrequent);
     expect((refused.result as unknown as { retry_after: number }).retry_after).toBeLessThanOrEqual(3600);
     expect((await startEmail(freshEmail('flood'))).ret_code).toBe(0); // another address is unaffected
   });
@@ -361,24 +377,24 @@ describe('codes', () => {
 describe('flows', () => {
   it('answers REGISTER_FLOW_NOT_FOUND for unknown, expired and other-site flows', async () => {
     const unknown = '6f1c1a4e-3b7d-4c55-9a53-1f0f3c4e2b10';
-    expect((await recall(unknown)).ret_code).toBe(RetCode.REGISTER_FLOW_NOT_FOUND);
+    expect((await recall(unknown)).ret_code).toBe(RetCode.RegisterFlowNotFound);
     const email = freshEmail();
     const { uuid } = (await startEmail(email)).result;
-    expect((await recall(uuid, { host: 'tr.localhost' })).ret_code).toBe(RetCode.REGISTER_FLOW_NOT_FOUND);
+    expect((await recall(uuid, { host: 'tr.localhost' })).ret_code).toBe(RetCode.RegisterFlowNotFound);
     await app.db
       .updateTable('registrations')
       .set({ expires_at: Date.now() - 1 })
       .where('uuid', '=', uuid)
       .execute();
-    expect((await recall(uuid)).ret_code).toBe(RetCode.REGISTER_FLOW_NOT_FOUND);
+    expect((await recall(uuid)).ret_code).toBe(RetCode.RegisterFlowNotFound);
     expect(body(await get(app, '/user/public/register/recall/info?uuid=nope')).ret_code).toBe(
-      RetCode.PARAMS_INVALID,
+      RetCode.ParamsInvalid,
     );
   });
 
   it('refuses the password step before verification', async () => {
     const { uuid } = (await startEmail(freshEmail())).result;
-    expect(body(await setPassword(uuid)).ret_code).toBe(RetCode.REGISTER_STEP_INVALID);
+    expect(body(await setPassword(uuid)).ret_code).toBe(RetCode.RegisterStepInvalid);
   });
 });
 
@@ -388,14 +404,14 @@ describe('passwords', () => {
     const uuid = await verified(email);
     const stale = encryptedPassword(app, GOOD_PASSWORD, 'prod', Date.now() - 10 * 60_000);
     expect(body(await post(app, '/user/public/register/password', { uuid, ...stale })).ret_code).toBe(
-      RetCode.PASSWORD_TIMESTAMP_STALE,
+      RetCode.PasswordTimestampStale,
     );
     expect(await app.accounts.findByEmail(email)).toBeUndefined();
     const fresh = encryptedPassword(app, GOOD_PASSWORD);
     expect(body(await post(app, '/user/public/register/password', { uuid, ...fresh })).ret_code).toBe(0);
     const second = await verified(freshEmail());
     expect(body(await post(app, '/user/public/register/password', { uuid: second, ...fresh })).ret_code).toBe(
-      RetCode.PASSWORD_TIMESTAMP_STALE,
+      RetCode.PasswordTimestampStale,
     );
   });
 
@@ -403,11 +419,11 @@ describe('passwords', () => {
     const email = freshEmail();
     const uuid = await verified(email);
     expect(body(await setPassword(uuid, 'short'))).toMatchObject({
-      ret_code: RetCode.PASSWORD_TOO_WEAK,
+      ret_code: RetCode.PasswordTooWeak,
       result: { reason: 'too-short' },
     });
     expect(body(await setPassword(uuid, 'password123'))).toMatchObject({
-      ret_code: RetCode.PASSWORD_TOO_WEAK,
+      ret_code: RetCode.PasswordTooWeak,
       result: { reason: 'common' },
     });
     expect(await app.accounts.findByEmail(email)).toBeUndefined();
@@ -433,7 +449,7 @@ describe('existing accounts and races', () => {
     const b = await verified(email);
     const answers = await Promise.all([setPassword(a), setPassword(b)]);
     const codes = answers.map((r) => body(r).ret_code).sort((x, y) => x - y);
-    expect(codes).toEqual([0, RetCode.ACCOUNT_EXISTS]);
+    expect(codes).toEqual([0, RetCode.AccountExists]);
     const users = await app.db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(users).toHaveLength(1);
     const channels = await app.db
@@ -450,7 +466,7 @@ describe('existing accounts and races', () => {
     const answers = await Promise.all([setPassword(uuid), setPassword(uuid)]);
     expect(answers.map((r) => body(r).ret_code).sort((x, y) => x - y)).toEqual([
       0,
-      RetCode.REGISTER_STEP_INVALID,
+      RetCode.RegisterStepInvalid,
     ]);
     expect(await app.db.selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(
       1,
@@ -467,7 +483,7 @@ describe('bad input and blocked countries', () => {
       { email: 'a@example.com', country_code: '44', mobile: '7911123456' },
     ]) {
       expect(body(await post(app, '/user/public/register/info', payload)).ret_code).toBe(
-        RetCode.PARAMS_INVALID,
+        RetCode.ParamsInvalid,
       );
     }
     expect(await countRows('registrations')).toBe(before);
@@ -477,12 +493,12 @@ describe('bad input and blocked countries', () => {
   it('refuses a blocked residence (Ontario included) and mainland-China mail', async () => {
     const before = await countRows('registrations');
     expect((await startEmail(freshEmail(), { residence_country: 'us' })).ret_code).toBe(
-      RetCode.RESIDENCE_COUNTRY_BLOCKED,
+      RetCode.ResidenceCountryBlocked,
     );
     expect(
       (await startEmail(freshEmail(), { residence_country: 'CA', residence_subdivision: 'ON' })).ret_code,
-    ).toBe(RetCode.RESIDENCE_COUNTRY_BLOCKED);
-    expect((await startEmail('someone@qq.com')).ret_code).toBe(RetCode.CHINA_MAIL);
+    ).toBe(RetCode.ResidenceCountryBlocked);
+    expect((await startEmail('someone@qq.com')).ret_code).toBe(RetCode.ChinaMail);
     expect(await countRows('registrations')).toBe(before);
     expect(
       (await startEmail(freshEmail(), { residence_country: 'CA', residence_subdivision: 'BC' })).ret_code,
@@ -498,7 +514,7 @@ describe('bad input and blocked countries', () => {
         { email: freshEmail() },
         { headers: { 'x-client-country': 'IR' } },
       );
-      expect(body(res).ret_code).toBe(RetCode.REGION_REGISTRATION_RESTRICTED);
+      expect(body(res).ret_code).toBe(RetCode.RegionRegistrationRestricted);
     } finally {
       await proxied.close();
     }
@@ -506,7 +522,7 @@ describe('bad input and blocked countries', () => {
 
   it('needs the residence on regulated sites', async () => {
     expect((await startEmail(freshEmail(), {}, { host: 'eu.localhost' })).ret_code).toBe(
-      RetCode.RESIDENCE_NOT_CONFIRMED,
+      RetCode.ResidenceNotConfirmed,
     );
   });
 });
@@ -525,7 +541,7 @@ describe('one-shot sign-up (older UI)', () => {
         regist_channel: 'web2',
       });
     expect(body(await commit(otherCode(code)))).toMatchObject({
-      ret_code: RetCode.VERIFY_CODE_INVALID,
+      ret_code: RetCode.VerifyCodeInvalid,
       result: { remaining_attempts: 4 },
     });
     const res = await commit(code);
@@ -539,7 +555,7 @@ describe('one-shot sign-up (older UI)', () => {
       .executeTakeFirst();
     expect(channel?.regist_channel).toBe('web2');
     // Used: the same code cannot create anything again.
-    expect(body(await commit(code)).ret_code).toBe(RetCode.VERIFY_CODE_EXPIRED);
+    expect(body(await commit(code)).ret_code).toBe(RetCode.VerifyCodeExpired);
   });
 
   it('works by mobile and refuses a commit without a code sent', async () => {
@@ -560,14 +576,14 @@ describe('one-shot sign-up (older UI)', () => {
           ...encryptedPassword(app, GOOD_PASSWORD),
         }),
       ).ret_code,
-    ).toBe(RetCode.VERIFY_CODE_EXPIRED);
+    ).toBe(RetCode.VerifyCodeExpired);
   });
 
   it('signs up on a regulated site through register_compliance with the residence', async () => {
     const email = freshEmail('eu');
     const host = { host: 'eu.localhost' };
     expect(body(await post(app, '/verify/register/email', { email }, host)).ret_code).toBe(
-      RetCode.RESIDENCE_NOT_CONFIRMED,
+      RetCode.ResidenceNotConfirmed,
     );
     expect(
       body(await post(app, '/verify/register/email', { email, residence_country: 'FR' }, host)).ret_code,
@@ -576,7 +592,7 @@ describe('one-shot sign-up (older UI)', () => {
     expect(message?.locale).toBe('en-EU');
     const commit = { email, verify_code: message?.code ?? '', ...encryptedPassword(app, GOOD_PASSWORD) };
     expect(body(await post(app, '/user/public/register_compliance', commit, host)).ret_code).toBe(
-      RetCode.PARAMS_INVALID,
+      RetCode.ParamsInvalid,
     );
     const res = await post(
       app,

@@ -1,3 +1,4 @@
+import * as endpoints from '@gatehouse/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CAPTCHA_SCENE,
@@ -12,58 +13,39 @@ import {
   registerVerifyRequestSchema,
   registerVerifyResultSchema,
 } from '@gatehouse/contract';
-import { apiResponse, ok } from '../../lib/envelope.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
+import { ok } from '../../lib/envelope.js';
 import { requireCaptcha } from '../captcha/index.js';
 import { registerOneShotRoutes } from './one-shot.routes.js';
 import { bindingForBody, bindingToStart, issueBinding, presentedBinding } from './registration-binding.js';
 import { channelOf, clientMetaOf, finishSignup, siteContextOf } from './registration-http.js';
-import { createRegistrationRepository } from './registration.repository.js';
-import { createRegistrationService } from './registration.service.js';
 
 /** Code guesses and sends are also capped by the framework limit per address, before any work. */
 const SEND_RATE_LIMIT = { rateLimit: { max: 20, timeWindow: 60_000 } };
 const GUESS_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
-const PURGE_EVERY_MS = 60 * 60_000;
 
 const TAGS = ['registration'];
 
 /**
  * Sign-up (spec §4 "Registration steps", §7; docs/flows/registration.md): the uuid flow here,
- * the one-shot calls of the older UI in one-shot.routes.ts. Needs `accounts`, `passwords`,
- * `delivery`, `kv`, `sessions`.
+ * the one-shot calls of the older UI in one-shot.routes.ts. Needs the `registration` plugin
+ * (registration.plugin.ts: the service, over `accounts`, `passwords`, `delivery`, `kv`, `sessions`).
  */
 const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = createRegistrationRepository(app.db);
-  const service = createRegistrationService({
-    db: app.db,
-    repo,
-    accounts: app.accounts,
-    delivery: app.delivery,
-    kv: app.kv,
-    passwords: app.passwords,
-    sessions: app.sessions,
-  });
-
-  // Finished and abandoned flows are refused by their expiry already; this keeps the table small.
-  const timer = setInterval(() => {
-    service.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'registration purge failed'));
-  }, PURGE_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  const service = app.registration;
 
   // The sign-up captcha (scene 31004, docs/captcha.md) guards the calls that start a flow and send
   // its first code. The resend (/send/verify/item) continues a flow that passed it: it is bound to
   // the flow's uuid and capped by the flow's cooldown and send limit, so it asks for none.
-  app.post(
-    '/user/public/register/info',
+  endpointRoute(
+    app,
+    endpoints.registerInfo,
     {
+      tags: TAGS,
+      summary: 'Start a sign-up: sends a code (or a link) to the e-mail or mobile',
+      request: registerInfoRequestSchema,
+      result: registerInfoResultSchema,
       preValidation: requireCaptcha(CAPTCHA_SCENE.REGISTER),
-      schema: {
-        tags: TAGS,
-        summary: 'Start a sign-up: sends a code (or a link) to the e-mail or mobile',
-        body: registerInfoRequestSchema,
-        response: apiResponse(registerInfoResultSchema),
-      },
       config: SEND_RATE_LIMIT,
     },
     async (req, reply) => {
@@ -87,15 +69,14 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/user/public/register/verify',
+  endpointRoute(
+    app,
+    endpoints.registerVerify,
     {
-      schema: {
-        tags: TAGS,
-        summary: 'Check the code (or the link token); verify_result 1 on success',
-        body: registerVerifyRequestSchema,
-        response: apiResponse(registerVerifyResultSchema),
-      },
+      tags: TAGS,
+      summary: 'Check the code (or the link token); verify_result 1 on success',
+      request: registerVerifyRequestSchema,
+      result: registerVerifyResultSchema,
       config: GUESS_RATE_LIMIT,
     },
     async (req) => {
@@ -113,15 +94,14 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/user/public/register/verify/result',
+  endpointRoute(
+    app,
+    endpoints.registerVerifyResult,
     {
-      schema: {
-        tags: TAGS,
-        summary: 'Whether the flow is verified (the link variant polls this)',
-        querystring: registerUuidQuerySchema,
-        response: apiResponse(registerVerifyResultSchema),
-      },
+      tags: TAGS,
+      summary: 'Whether the flow is verified (the link variant polls this)',
+      request: registerUuidQuerySchema,
+      result: registerVerifyResultSchema,
     },
     async (req) =>
       ok({
@@ -129,15 +109,14 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.post(
-    '/user/public/register/password',
+  endpointRoute(
+    app,
+    endpoints.registerPassword,
     {
-      schema: {
-        tags: TAGS,
-        summary: 'Set the password: creates the account and logs in (session cookie)',
-        body: registerPasswordRequestSchema,
-        response: apiResponse(registerDoneResultSchema),
-      },
+      tags: TAGS,
+      summary: 'Set the password: creates the account and logs in (session cookie)',
+      request: registerPasswordRequestSchema,
+      result: registerDoneResultSchema,
       config: GUESS_RATE_LIMIT,
     },
     async (req, reply) => {
@@ -154,15 +133,14 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/user/public/register/send/verify/item',
+  endpointRoute(
+    app,
+    endpoints.registerResend,
     {
-      schema: {
-        tags: TAGS,
-        summary: 'Send a fresh code (or link); 10016 with retry_after during the cooldown',
-        body: registerResendRequestSchema,
-        response: apiResponse(codeSentResultSchema),
-      },
+      tags: TAGS,
+      summary: 'Send a fresh code (or link); 10016 with retry_after during the cooldown',
+      request: registerResendRequestSchema,
+      result: codeSentResultSchema,
       config: SEND_RATE_LIMIT,
     },
     async (req) =>
@@ -171,15 +149,14 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
-    '/user/public/register/recall/info',
+  endpointRoute(
+    app,
+    endpoints.registerRecall,
     {
-      schema: {
-        tags: TAGS,
-        summary: 'Where a half-finished sign-up resumes (recall_stage)',
-        querystring: registerUuidQuerySchema,
-        response: apiResponse(registerRecallResultSchema),
-      },
+      tags: TAGS,
+      summary: 'Where a half-finished sign-up resumes (recall_stage)',
+      request: registerUuidQuerySchema,
+      result: registerRecallResultSchema,
     },
     async (req) => ok(await service.recall(siteContextOf(req), req.query.uuid, presentedBinding(req))),
   );

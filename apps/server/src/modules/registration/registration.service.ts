@@ -167,6 +167,8 @@ export interface RegistrationDeps {
   sessions: SessionService;
   limits?: Partial<RegistrationLimits>;
   now?: () => number;
+  /** The operator's switch for sign-up by mobile (web config feature_flags.phoneSignUp); on without it. */
+  phoneSignUpOn?: () => Promise<boolean>;
 }
 
 /** What recall answers for each stored stage (spec §4). */
@@ -180,11 +182,11 @@ const RECALL_STAGE: Record<RegistrationStage, RecallStage> = {
 /** Sign-up from a blocked country (§6), as far as a trusted proxy tells us, is refused. */
 function checkClientCountry(meta: ClientMeta): void {
   if (meta.ipCountry !== null && isBlockedCountry(meta.ipCountry))
-    throw new ApiError(RetCode.REGION_REGISTRATION_RESTRICTED);
+    throw new ApiError(RetCode.RegionRegistrationRestricted);
 }
 
 const tooFrequent = (retryAfterMs: number) =>
-  new ApiError(RetCode.TOO_FREQUENT, undefined, 200, {
+  new ApiError(RetCode.TooFrequent, undefined, 200, {
     retry_after: Math.max(1, Math.ceil(retryAfterMs / 1000)),
   });
 
@@ -197,7 +199,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
   async function load(ctx: SiteContext, uuid: string, now: number): Promise<RegistrationRow> {
     const row = await repo.find(uuid, now);
     if (!row || row.mode !== 'flow' || row.site !== ctx.site)
-      throw new ApiError(RetCode.REGISTER_FLOW_NOT_FOUND);
+      throw new ApiError(RetCode.RegisterFlowNotFound);
     return row;
   }
 
@@ -213,7 +215,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
   ): Promise<RegistrationRow> {
     const row = await load(ctx, uuid, now);
     if (binding === null || row.binding_hash === null || !sameDigest(hashBinding(binding), row.binding_hash))
-      throw new ApiError(RetCode.REGISTER_FLOW_NOT_BOUND);
+      throw new ApiError(RetCode.RegisterFlowNotBound);
     return row;
   }
 
@@ -280,7 +282,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
     try {
       if (fresh) await repo.insert({ ...row, ...sent });
       else if (!(await repo.updateIfStage(row.uuid, ['info', 'code_sent'], sent)))
-        throw new ApiError(RetCode.REGISTER_STEP_INVALID);
+        throw new ApiError(RetCode.RegisterStepInvalid);
     } catch (err) {
       await releaseCooldown();
       throw err;
@@ -375,16 +377,16 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
    * cannot exceed the limit. Returns the code hash that matched, for the conditional commit.
    */
   async function checkCode(row: RegistrationRow, code: string, now: number): Promise<string> {
-    if (row.stage !== 'code_sent') throw new ApiError(RetCode.REGISTER_STEP_INVALID);
+    if (row.stage !== 'code_sent') throw new ApiError(RetCode.RegisterStepInvalid);
     if (row.verify_type !== 'code')
-      throw new ApiError(RetCode.PARAMS_INVALID, 'This sign-up is confirmed by link');
+      throw new ApiError(RetCode.ParamsInvalid, 'This sign-up is confirmed by link');
     const stored = row.code_hash;
     if (stored === null) {
-      if (row.attempts >= limits.maxAttempts) throw new ApiError(RetCode.VERIFY_CODE_ATTEMPTS_EXCEEDED);
-      throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
+      if (row.attempts >= limits.maxAttempts) throw new ApiError(RetCode.VerifyCodeAttemptsExceeded);
+      throw new ApiError(RetCode.VerifyCodeExpired);
     }
     if (row.code_expires_at === null || row.code_expires_at <= now)
-      throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
+      throw new ApiError(RetCode.VerifyCodeExpired);
     const attempts = await repo.countAttempt(row.uuid, stored, limits.maxAttempts, now);
     if (attempts === null) {
       // Another request spent the last attempt, burnt, used or replaced this code meanwhile. The row
@@ -392,21 +394,21 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       const fresh = await repo.find(row.uuid, now);
       const spent =
         fresh !== undefined && fresh.stage === 'code_sent' && fresh.attempts >= limits.maxAttempts;
-      throw new ApiError(spent ? RetCode.VERIFY_CODE_ATTEMPTS_EXCEEDED : RetCode.REGISTER_STEP_INVALID);
+      throw new ApiError(spent ? RetCode.VerifyCodeAttemptsExceeded : RetCode.RegisterStepInvalid);
     }
     if (sameDigest(hashVerifyCode(row.uuid, code), stored)) return stored;
     const remaining = limits.maxAttempts - attempts;
     if (remaining <= 0) {
       await repo.burnCode(row.uuid, stored, now);
-      throw new ApiError(RetCode.VERIFY_CODE_ATTEMPTS_EXCEEDED, undefined, 200, { remaining_attempts: 0 });
+      throw new ApiError(RetCode.VerifyCodeAttemptsExceeded, undefined, 200, { remaining_attempts: 0 });
     }
-    throw new ApiError(RetCode.VERIFY_CODE_INVALID, undefined, 200, { remaining_attempts: remaining });
+    throw new ApiError(RetCode.VerifyCodeInvalid, undefined, 200, { remaining_attempts: remaining });
   }
 
   async function acceptablePassword(ctx: SiteContext, encrypted: EncryptedPassword): Promise<string> {
     const password = await passwords.transport.decryptPassword(encrypted, ctx.env);
     const policy = await passwords.check(password);
-    if (!policy.ok) throw new ApiError(RetCode.PASSWORD_TOO_WEAK, undefined, 200, { reason: policy.reason });
+    if (!policy.ok) throw new ApiError(RetCode.PasswordTooWeak, undefined, 200, { reason: policy.reason });
     return password;
   }
 
@@ -427,7 +429,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
     const passwordHash = await passwords.hasher.hash(password);
     const now = clock();
     const account = await db.transaction().execute(async (trx) => {
-      if (!(await claim(trx))) throw new ApiError(RetCode.REGISTER_STEP_INVALID);
+      if (!(await claim(trx))) throw new ApiError(RetCode.RegisterStepInvalid);
       const created = await accounts.create(
         {
           ...(row.channel === 'email' ? { email: row.login_name } : { mobile: row.login_name }),
@@ -458,11 +460,15 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
     expires_at: now + limits.doneTtlMs,
   });
 
+  /** Read only for a mobile sign-up: an e-mail one does not need the flag. */
+  const phoneOffered = async (identifier: { email?: string | undefined }): Promise<boolean> =>
+    identifier.email !== undefined || !deps.phoneSignUpOn || (await deps.phoneSignUpOn());
+
   return {
     async start(ctx, meta, input, binding) {
       // Every check that can refuse runs before deliver() writes the row.
       checkClientCountry(meta);
-      const id = signupIdentifier(input.identifier, ctx.site);
+      const id = signupIdentifier(input.identifier, ctx.site, await phoneOffered(input.identifier));
       checkResidence(ctx.site, input.residenceCountry, input.residenceSubdivision);
       const now = clock();
       return deliver(newRow(ctx, meta, input, 'flow', id, binding, now), ctx, meta, now, true);
@@ -471,8 +477,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
     async resend(ctx, meta, uuid, binding) {
       const now = clock();
       const row = await loadBound(ctx, uuid, binding, now);
-      if (row.stage !== 'info' && row.stage !== 'code_sent')
-        throw new ApiError(RetCode.REGISTER_STEP_INVALID);
+      if (row.stage !== 'info' && row.stage !== 'code_sent') throw new ApiError(RetCode.RegisterStepInvalid);
       return deliver(row, ctx, meta, now, false);
     },
 
@@ -482,7 +487,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       // comes from the browser that started (ADR 0012).
       const row =
         proof.token !== undefined ? await load(ctx, uuid, now) : await loadBound(ctx, uuid, binding, now);
-      if (row.stage !== 'code_sent') throw new ApiError(RetCode.REGISTER_STEP_INVALID);
+      if (row.stage !== 'code_sent') throw new ApiError(RetCode.RegisterStepInvalid);
       const verified = {
         stage: 'verified' as const,
         code_hash: null,
@@ -492,22 +497,22 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       const extend = { expires_at: Math.max(row.expires_at, now + limits.flowTtlMs) };
       if (proof.token !== undefined) {
         if (row.verify_type !== 'link' || row.link_token_hash === null)
-          throw new ApiError(RetCode.REGISTER_STEP_INVALID);
+          throw new ApiError(RetCode.RegisterStepInvalid);
         if (row.link_expires_at === null || row.link_expires_at <= now)
-          throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
+          throw new ApiError(RetCode.VerifyCodeExpired);
         const presented = hashLinkToken(proof.token);
         // 256-bit tokens cannot be guessed, so no attempt counter; the comparison is still constant-time.
-        if (!sameDigest(presented, row.link_token_hash)) throw new ApiError(RetCode.VERIFY_CODE_INVALID);
+        if (!sameDigest(presented, row.link_token_hash)) throw new ApiError(RetCode.VerifyCodeInvalid);
         const moved = await repo.updateIfStage(
           uuid,
           ['code_sent'],
           { ...verified, ...extend },
           { linkHash: presented },
         );
-        if (!moved) throw new ApiError(RetCode.REGISTER_STEP_INVALID);
+        if (!moved) throw new ApiError(RetCode.RegisterStepInvalid);
         return;
       }
-      if (proof.code === undefined) throw new ApiError(RetCode.PARAMS_INVALID, 'Send either code or token');
+      if (proof.code === undefined) throw new ApiError(RetCode.ParamsInvalid, 'Send either code or token');
       const matched = await checkCode(row, proof.code, now);
       const moved = await repo.updateIfStage(
         uuid,
@@ -515,7 +520,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
         { ...verified, ...extend },
         { codeHash: matched },
       );
-      if (!moved) throw new ApiError(RetCode.REGISTER_STEP_INVALID);
+      if (!moved) throw new ApiError(RetCode.RegisterStepInvalid);
     },
 
     async verifyResult(ctx, uuid, binding) {
@@ -537,7 +542,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
 
     async commitPassword(ctx, meta, uuid, encrypted, channel, binding) {
       const row = await loadBound(ctx, uuid, binding, clock());
-      if (row.stage !== 'verified') throw new ApiError(RetCode.REGISTER_STEP_INVALID);
+      if (row.stage !== 'verified') throw new ApiError(RetCode.RegisterStepInvalid);
       checkClientCountry(meta);
       const password = await acceptablePassword(ctx, encrypted);
       const merged = { ...(JSON.parse(row.channel_json) as ChannelRecord), ...channelRecord(channel) };
@@ -548,7 +553,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
 
     async oneShotStart(ctx, meta, input, binding) {
       checkClientCountry(meta);
-      const id = signupIdentifier(input.identifier, ctx.site);
+      const id = signupIdentifier(input.identifier, ctx.site, await phoneOffered(input.identifier));
       checkResidence(ctx.site, input.residenceCountry, input.residenceSubdivision);
       const now = clock();
       // Keyed by the identifier and this browser: a second request from it resends on its open
@@ -561,7 +566,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
 
     async oneShotCommit(ctx, meta, input, binding) {
       checkClientCountry(meta);
-      const id = signupIdentifier(input.identifier, ctx.site);
+      const id = signupIdentifier(input.identifier, ctx.site, await phoneOffered(input.identifier));
       const now = clock();
       // Without this browser's binding there is no flow to find: the same answer as "no code
       // sent", so the call does not tell a stranger that someone is signing up with an address.
@@ -569,7 +574,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
         binding === null
           ? undefined
           : await repo.findOneShot(id.loginName, ctx.site, hashBinding(binding), now);
-      if (!row) throw new ApiError(RetCode.VERIFY_CODE_EXPIRED);
+      if (!row) throw new ApiError(RetCode.VerifyCodeExpired);
       const residence = input.residenceCountry ?? row.residence_country;
       const subdivision = input.residenceSubdivision ?? row.residence_subdivision;
       checkResidence(ctx.site, residence, subdivision);

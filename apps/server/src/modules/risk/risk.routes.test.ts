@@ -54,6 +54,6 @@ describe('POST /user/public/risk/default-intercept', () => {
   it('refuses a body without scene', async () => {
     app = await testApp();
     const res = await postJson(app, '/user/public/risk/default-intercept', {}, device());
-    expect(res.json().ret_code).toBe(RetCode.PARAMS_INVALID);
+    expect(res.json().ret_code).toBe(RetCode.ParamsInvalid);
   });
 });

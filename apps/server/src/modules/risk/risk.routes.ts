@@ -1,7 +1,9 @@
+import * as endpoints from '@gatehouse/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { riskInterceptRequestSchema, riskInterceptResultSchema } from '@gatehouse/contract';
-import { apiResponse, ok } from '../../lib/envelope.js';
-import { deviceIdOf } from '../login/request-context.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
+import { ok } from '../../lib/envelope.js';
+import { deviceIdOf } from '../../lib/request-context.js';
 import { clientCountry } from './client-country.js';
 
 /**
@@ -9,15 +11,14 @@ import { clientCountry } from './client-country.js';
  * form. Every scene gets the same checks; the login page sends 30002.
  */
 const riskRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/user/public/risk/default-intercept',
+  endpointRoute(
+    app,
+    endpoints.riskIntercept,
     {
-      schema: {
-        tags: ['login'],
-        summary: 'Risk pre-check before the login form',
-        body: riskInterceptRequestSchema,
-        response: apiResponse(riskInterceptResultSchema),
-      },
+      tags: ['login'],
+      summary: 'Risk pre-check before the login form',
+      request: riskInterceptRequestSchema,
+      result: riskInterceptResultSchema,
     },
     async (req) =>
       ok(

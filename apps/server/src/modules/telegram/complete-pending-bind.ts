@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { deviceGuidOf } from '../login/request-context.js';
+import { deviceGuidOf } from '../../lib/request-context.js';
 
 /**
  * After a login or sign-up succeeds: if the body carries the `tg_pending_id` that an unbound

@@ -31,7 +31,7 @@ async function pendingBind(dev: Device, user = tgUser()): Promise<string> {
     dev,
   );
   const body = res.json<{ ret_code: number; result: { tg_pending_id: string } }>();
-  expect(body.ret_code).toBe(RetCode.THIRD_PARTY_NOT_BOUND);
+  expect(body.ret_code).toBe(RetCode.ThirdPartyNotBound);
   return body.result.tg_pending_id;
 }
 
@@ -110,6 +110,6 @@ describe('pending Telegram bind through login and sign-up', () => {
       { email, ...encryptedPassword(app, PASSWORD), tg_pending_id: 'x' },
       dev,
     );
-    expect(res.json<{ ret_code: number }>().ret_code).toBe(RetCode.PARAMS_INVALID);
+    expect(res.json<{ ret_code: number }>().ret_code).toBe(RetCode.ParamsInvalid);
   });
 });

@@ -1,7 +1,7 @@
 import { RetCode, TELEGRAM_REAUTH_WINDOW_MS, type Environment } from '@gatehouse/contract';
 import { ApiError } from '../../lib/api-error.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
-import type { AttemptSource, PasswordAttempts } from '../login/password-attempts.js';
+import type { AttemptSource, PasswordAttempts } from '../password/password-attempts.js';
 import type { PasswordServices } from '../password/password.plugin.js';
 
 /** What the caller proved: nothing beyond the session, or the password again. */
@@ -37,13 +37,13 @@ export function createReauth(deps: ReauthDeps) {
     if (!hasPassword) {
       const startedAt = await deps.sessionCreatedAt(session.sessionId);
       if (startedAt !== null && deps.now() - startedAt <= TELEGRAM_REAUTH_WINDOW_MS) return;
-      throw new ApiError(RetCode.TELEGRAM_REAUTH_REQUIRED, undefined, 200, {
+      throw new ApiError(RetCode.TelegramReauthRequired, undefined, 200, {
         reauth: 'password',
         window_seconds: TELEGRAM_REAUTH_WINDOW_MS / 1000,
       });
     }
     if (proof.encrypt_password === undefined || proof.encrypt_timestamp === undefined) {
-      throw new ApiError(RetCode.PARAMS_INVALID, 'send encrypt_password with encrypt_timestamp');
+      throw new ApiError(RetCode.ParamsInvalid, 'send encrypt_password with encrypt_timestamp');
     }
     const plain = await deps.passwords.transport.decryptPassword(
       { encrypt_password: proof.encrypt_password, encrypt_timestamp: proof.encrypt_timestamp },
@@ -51,7 +51,7 @@ export function createReauth(deps: ReauthDeps) {
       deps.now(),
     );
     const account = await deps.accounts.findById(session.userId);
-    if (!account) throw new ApiError(RetCode.SESSION_EXPIRED);
+    if (!account) throw new ApiError(RetCode.SessionExpired);
     const now = deps.now();
     const lockedResult = (until: number) => ({
       locked_until: until,
@@ -64,7 +64,7 @@ export function createReauth(deps: ReauthDeps) {
       now,
     );
     if (!gate.allowed) {
-      throw new ApiError(RetCode.TOO_MANY_PASSWORD_ERRORS, undefined, 200, lockedResult(gate.lockedUntil));
+      throw new ApiError(RetCode.TooManyPasswordErrors, undefined, 200, lockedResult(gate.lockedUntil));
     }
     const good = account.passwordHash
       ? await deps.passwords.hasher.verify(account.passwordHash, plain)
@@ -75,9 +75,9 @@ export function createReauth(deps: ReauthDeps) {
     }
     const failure = await gate.attempt.failed();
     if (failure.lockedUntil !== null && failure.lockedUntil > now) {
-      throw new ApiError(RetCode.TOO_MANY_PASSWORD_ERRORS, undefined, 200, lockedResult(failure.lockedUntil));
+      throw new ApiError(RetCode.TooManyPasswordErrors, undefined, 200, lockedResult(failure.lockedUntil));
     }
-    throw new ApiError(RetCode.PASSWORD_WRONG, undefined, 200, {
+    throw new ApiError(RetCode.PasswordWrong, undefined, 200, {
       pass_err_count: failure.passErrCount,
       max_pass_err_count: deps.attempts.policy.threshold - 1,
     });

@@ -1,7 +1,7 @@
 import { createHash, createHmac, generateKeyPairSync, sign as edSign } from 'node:crypto';
 import { isValid3rd } from '@tma.js/init-data-node';
 import { describe, expect, it } from 'vitest';
-import { signInitData, signWidgetData } from '../telegram-simulator/telegram-signing.js';
+import { signInitData, signWidgetData } from '../../dev/telegram-simulator/telegram-signing.js';
 import {
   createTelegramVerifier,
   TELEGRAM_PUBLIC_KEYS_HEX,

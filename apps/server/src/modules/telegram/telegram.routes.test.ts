@@ -49,7 +49,7 @@ describe('bind, status and unbind', () => {
     const unbound = await call(app, 'POST', '/user/private/unbind/telegram', { cookies, payload: {} });
     expect(unbound.body).toMatchObject({ ret_code: 0, result: { status: 0 } });
     const again = await call(app, 'POST', '/user/private/unbind/telegram', { cookies });
-    expect(again.body.ret_code).toBe(RetCode.TELEGRAM_NOT_BOUND);
+    expect(again.body.ret_code).toBe(RetCode.TelegramNotBound);
   });
 
   it('binds with Mini App init data too', async () => {
@@ -67,14 +67,12 @@ describe('bind, status and unbind', () => {
       call(app, 'POST', '/user/private/bind/telegram', { cookies, payload: { telegram_callback } });
     const good = JSON.parse(widgetCallback(app, tgUser())) as Record<string, unknown>;
     expect((await bind(JSON.stringify({ ...good, first_name: 'Mallory' }))).body.ret_code).toBe(
-      RetCode.TELEGRAM_AUTH_INVALID,
+      RetCode.TelegramAuthInvalid,
     );
     expect((await bind(widgetCallback(app, tgUser(), 2 * 3600))).body.ret_code).toBe(
-      RetCode.TELEGRAM_AUTH_EXPIRED,
+      RetCode.TelegramAuthExpired,
     );
-    expect((await bind(widgetCallback(app, tgUser(), -600))).body.ret_code).toBe(
-      RetCode.TELEGRAM_AUTH_INVALID,
-    );
+    expect((await bind(widgetCallback(app, tgUser(), -600))).body.ret_code).toBe(RetCode.TelegramAuthInvalid);
     expect(
       (await call(app, 'GET', '/user/private/telegram-bind-status', { cookies })).body.result['status'],
     ).toBe(0);
@@ -82,7 +80,7 @@ describe('bind, status and unbind', () => {
     const once = widgetCallback(app, tgUser());
     expect((await bind(once)).body.ret_code).toBe(0);
     await call(app, 'POST', '/user/private/unbind/telegram', { cookies });
-    expect((await bind(once)).body.ret_code).toBe(RetCode.TELEGRAM_AUTH_EXPIRED);
+    expect((await bind(once)).body.ret_code).toBe(RetCode.TelegramAuthExpired);
   });
 
   it('binds one Telegram account to one exchange account at a time', async () => {
@@ -97,8 +95,8 @@ describe('bind, status and unbind', () => {
         payload: { telegram_callback: widgetCallback(app, u, (age += 2)) },
       });
     expect((await bind(first.cookies)).body.ret_code).toBe(0);
-    expect((await bind(second.cookies)).body.ret_code).toBe(RetCode.TELEGRAM_ALREADY_BOUND);
-    expect((await bind(first.cookies, tgUser())).body.ret_code).toBe(RetCode.TELEGRAM_ACCOUNT_ALREADY_LINKED);
+    expect((await bind(second.cookies)).body.ret_code).toBe(RetCode.TelegramAlreadyBound);
+    expect((await bind(first.cookies, tgUser())).body.ret_code).toBe(RetCode.TelegramAccountAlreadyLinked);
     // The same pair again is fine (a fresh payload).
     expect((await bind(first.cookies)).body.ret_code).toBe(0);
     // Once unbound, the Telegram account is free for the other account.
@@ -114,14 +112,14 @@ describe('bind, status and unbind', () => {
       payload: { telegram_callback: callback },
     });
     expect(noProof.body).toMatchObject({
-      ret_code: RetCode.TELEGRAM_REAUTH_REQUIRED,
+      ret_code: RetCode.TelegramReauthRequired,
       result: { reauth: 'password', window_seconds: TELEGRAM_REAUTH_WINDOW_MS / 1000 },
     });
     const wrong = await call(app, 'POST', '/user/private/bind/telegram', {
       cookies,
       payload: { telegram_callback: callback, ...encryptedPassword(app, 'not the password') },
     });
-    expect(wrong.body).toMatchObject({ ret_code: RetCode.PASSWORD_WRONG, result: { pass_err_count: 1 } });
+    expect(wrong.body).toMatchObject({ ret_code: RetCode.PasswordWrong, result: { pass_err_count: 1 } });
     // The refusals above did not use the payload up: the same one binds with the password.
     const right = await call(app, 'POST', '/user/private/bind/telegram', {
       cookies,
@@ -130,7 +128,7 @@ describe('bind, status and unbind', () => {
     expect(right.body.ret_code).toBe(0);
 
     const unbindNoProof = await call(app, 'POST', '/user/private/unbind/telegram', { cookies, payload: {} });
-    expect(unbindNoProof.body.ret_code).toBe(RetCode.TELEGRAM_REAUTH_REQUIRED);
+    expect(unbindNoProof.body.ret_code).toBe(RetCode.TelegramReauthRequired);
     const unbind = await call(app, 'POST', '/user/private/unbind/telegram', {
       cookies,
       payload: encryptedPassword(app, PASSWORD),
@@ -142,7 +140,7 @@ describe('bind, status and unbind', () => {
     const anonymous = await call(app, 'POST', '/user/private/bind/telegram', {
       payload: { telegram_callback: widgetCallback(app, tgUser()) },
     });
-    expect(anonymous.body.ret_code).toBe(RetCode.SESSION_EXPIRED);
+    expect(anonymous.body.ret_code).toBe(RetCode.SessionExpired);
     const { cookies } = await accountWithSession(app);
     const noPlatform = await app.inject({
       method: 'POST',
@@ -155,7 +153,7 @@ describe('bind, status and unbind', () => {
       cookies,
       payload: { telegram_callback: 'a', telegram_callback_mini: 'b' },
     });
-    expect(both.body.ret_code).toBe(RetCode.PARAMS_INVALID);
+    expect(both.body.ret_code).toBe(RetCode.ParamsInvalid);
   });
 });
 
@@ -199,7 +197,7 @@ describe('one-person-bind (Mini App)', () => {
       cookies,
       headers: { [HEADER.TG_TOKEN]: forged },
     });
-    expect(res.body.ret_code).toBe(RetCode.TELEGRAM_AUTH_INVALID);
+    expect(res.body.ret_code).toBe(RetCode.TelegramAuthInvalid);
   });
 });
 
@@ -244,15 +242,13 @@ describe('third-party login with Telegram', () => {
   it('refuses a reused or forged payload', async () => {
     const callback = widgetCallback(app, tgUser());
     expect((await thirdParty({ telegram_callback: callback })).body.ret_code).toBe(
-      RetCode.THIRD_PARTY_NOT_BOUND,
+      RetCode.ThirdPartyNotBound,
     );
     expect((await thirdParty({ telegram_callback: callback })).body.ret_code).toBe(
-      RetCode.TELEGRAM_AUTH_EXPIRED,
+      RetCode.TelegramAuthExpired,
     );
     const forged = callback.replace('"Tess"', '"Eve"');
-    expect((await thirdParty({ telegram_callback: forged })).body.ret_code).toBe(
-      RetCode.TELEGRAM_AUTH_INVALID,
-    );
+    expect((await thirdParty({ telegram_callback: forged })).body.ret_code).toBe(RetCode.TelegramAuthInvalid);
   });
 
   it('refuses a banned account with the ban answer', async () => {
@@ -268,7 +264,7 @@ describe('third-party login with Telegram', () => {
       .where('id', '=', account.id)
       .execute();
     const res = await thirdParty({ telegram_callback: widgetCallback(app, user) });
-    expect(res.body.ret_code).toBe(RetCode.ACCOUNT_BANNED);
+    expect(res.body.ret_code).toBe(RetCode.AccountBanned);
     expect(res.res.cookies.some((c) => c.name === 'self_unbind_token')).toBe(true);
     expect(res.res.cookies.some((c) => c.name === 'gh_session')).toBe(false);
   });
@@ -277,7 +273,7 @@ describe('third-party login with Telegram', () => {
     const user = tgUser({ username: 'newcomer' });
     const guid = '0f8e7a8c-1b2c-4d5e-8f90-a1b2c3d4e5f6';
     const res = await thirdParty({ telegram_callback_mini: miniInitData(app, user) }, { guid });
-    expect(res.body.ret_code).toBe(RetCode.THIRD_PARTY_NOT_BOUND);
+    expect(res.body.ret_code).toBe(RetCode.ThirdPartyNotBound);
     const pendingId = String(res.body.result['tg_pending_id']);
     expect(res.body.result).toMatchObject({
       expires_in: 1800,
@@ -371,17 +367,17 @@ describe('Mini App task completion', () => {
   it('needs a valid TgToken of a bound Telegram user', async () => {
     const payload = { campaignId: 'c1', taskId: 't1' };
     const noToken = await call(app, 'POST', '/fht/growth/miniapp/task/v1/complete_task', { payload });
-    expect(noToken.body.ret_code).toBe(RetCode.TELEGRAM_AUTH_INVALID);
+    expect(noToken.body.ret_code).toBe(RetCode.TelegramAuthInvalid);
     const stale = await call(app, 'POST', '/fht/growth/miniapp/task/v1/complete_task', {
       payload,
       headers: { [HEADER.TG_TOKEN]: miniInitData(app, tgUser(), 3 * 3600) },
     });
-    expect(stale.body.ret_code).toBe(RetCode.TELEGRAM_AUTH_EXPIRED);
+    expect(stale.body.ret_code).toBe(RetCode.TelegramAuthExpired);
     const unbound = await call(app, 'POST', '/fht/growth/miniapp/task/v1/complete_task', {
       payload,
       headers: { [HEADER.TG_TOKEN]: miniInitData(app, tgUser()) },
     });
-    expect(unbound.body.ret_code).toBe(RetCode.TELEGRAM_NOT_BOUND);
+    expect(unbound.body.ret_code).toBe(RetCode.TelegramNotBound);
   });
 });
 
@@ -395,7 +391,7 @@ describe('without a bot token in production', () => {
         headers: { platform: 'pc' },
         payload: { third_type: 'telegram', telegram_callback: '{"id":1}' },
       });
-      expect(res.json()).toMatchObject({ ret_code: RetCode.TELEGRAM_UNAVAILABLE });
+      expect(res.json()).toMatchObject({ ret_code: RetCode.TelegramUnavailable });
     } finally {
       await prod.close();
     }

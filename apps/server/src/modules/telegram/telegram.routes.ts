@@ -1,10 +1,11 @@
+import * as endpoints from '@gatehouse/contract/endpoints';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CAPTCHA_SCENE,
   completeTaskRequestSchema,
   completeTaskResultSchema,
+  emptyQuerySchema,
   formatTgBindResult,
   HEADER,
   onePeopleBindResultSchema,
@@ -24,14 +25,15 @@ import {
   type ThirdPartyNotBoundResult,
 } from '@gatehouse/contract';
 import { ApiError } from '../../lib/api-error.js';
-import { apiResponse, ok } from '../../lib/envelope.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
+import { ok } from '../../lib/envelope.js';
 import { requestSite } from '../../lib/request-site.js';
-import { requireSession, wantsBodyToken } from '../../plugins/session.js';
-import { createBanTokens } from '../login/ban-tokens.js';
+import { wantsBodyToken } from '../../plugins/session.js';
+import { createBanTokens } from '../../lib/ban-tokens.js';
+import { refuseIfBanned } from '../bans/ban-refusal.js';
 import { requireCaptcha } from '../captcha/index.js';
-import { LoginRefusal, sendRefusal } from '../login/login-refusal.js';
-import { deviceGuidOf, userAgentOf } from '../login/request-context.js';
-import { createTelegramRepository } from './telegram.repository.js';
+import { LoginRefusal, sendRefusal } from '../../lib/login-refusal.js';
+import { deviceGuidOf, userAgentOf } from '../../lib/request-context.js';
 import { telegramUserOf } from './telegram.service.js';
 import { createReauth } from './telegram-reauth.js';
 
@@ -39,7 +41,6 @@ const TAGS = ['telegram'];
 /** Binding changes and Telegram logins are few per user; a flood is someone probing. */
 const BIND_RATE_LIMIT = { rateLimit: { max: 20, timeWindow: 60_000 } };
 const LOGIN_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
-const emptyQuery = z.object({}).optional();
 
 /** The Mini App's init data from the `TgToken` header (spec §3 request headers). */
 function tgTokenOf(req: FastifyRequest): string | null {
@@ -58,21 +59,19 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
     passwords: app.passwords,
     attempts: app.passwordAttempts,
     isKnownDevice: (userId, guid) => app.devices.isKnown(userId, guid),
-    sessionCreatedAt: createTelegramRepository(app.db).sessionCreatedAt,
+    sessionCreatedAt: tg.sessionCreatedAt,
     now: () => Date.now(),
   });
   const banTokens = createBanTokens(app.kv);
 
-  app.post(
-    '/user/private/bind/telegram',
+  endpointRoute(
+    app,
+    endpoints.telegramBind,
     {
-      preHandler: requireSession,
-      schema: {
-        tags: TAGS,
-        summary: 'Bind the Telegram account of the widget (or Mini App) data to this account',
-        body: telegramBindRequestSchema,
-        response: apiResponse(telegramBindResultSchema),
-      },
+      tags: TAGS,
+      summary: 'Bind the Telegram account of the widget (or Mini App) data to this account',
+      request: telegramBindRequestSchema,
+      result: telegramBindResultSchema,
       config: BIND_RATE_LIMIT,
     },
     async (req) => {
@@ -88,16 +87,14 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/user/private/telegram-bind-status',
+  endpointRoute(
+    app,
+    endpoints.telegramBindStatus,
     {
-      preHandler: requireSession,
-      schema: {
-        tags: TAGS,
-        summary: 'Whether a Telegram account is bound, and which',
-        querystring: emptyQuery,
-        response: apiResponse(telegramBindStatusResultSchema),
-      },
+      tags: TAGS,
+      summary: 'Whether a Telegram account is bound, and which',
+      request: emptyQuerySchema,
+      result: telegramBindStatusResultSchema,
     },
     async (req) => {
       const binding = await tg.statusOf(req.auth.userId);
@@ -109,16 +106,14 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/user/private/unbind/telegram',
+  endpointRoute(
+    app,
+    endpoints.telegramUnbind,
     {
-      preHandler: requireSession,
-      schema: {
-        tags: TAGS,
-        summary: 'Unbind the Telegram account (43004 when none is bound)',
-        body: telegramUnbindRequestSchema,
-        response: apiResponse(telegramUnbindResultSchema),
-      },
+      tags: TAGS,
+      summary: 'Unbind the Telegram account (43004 when none is bound)',
+      request: telegramUnbindRequestSchema,
+      result: telegramUnbindResultSchema,
       config: BIND_RATE_LIMIT,
     },
     async (req) => {
@@ -131,16 +126,14 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/user/private/one_people_bind/get',
+  endpointRoute(
+    app,
+    endpoints.onePeopleBindGet,
     {
-      preHandler: requireSession,
-      schema: {
-        tags: TAGS,
-        summary: 'The account the Mini App Telegram user (TgToken) is bound to; "0" for none',
-        querystring: emptyQuery,
-        response: apiResponse(onePeopleBindResultSchema),
-      },
+      tags: TAGS,
+      summary: 'The account the Mini App Telegram user (TgToken) is bound to; "0" for none',
+      request: emptyQuerySchema,
+      result: onePeopleBindResultSchema,
     },
     async (req) => {
       const raw = tgTokenOf(req);
@@ -150,22 +143,20 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/user/private/one_people_bind/set',
+  endpointRoute(
+    app,
+    endpoints.onePeopleBindSet,
     {
-      preHandler: requireSession,
-      schema: {
-        tags: TAGS,
-        summary: 'Link-authorisation Accept: bind the Mini App Telegram user to this account',
-        body: onePeopleBindSetRequestSchema,
-        response: apiResponse(onePeopleBindResultSchema),
-      },
+      tags: TAGS,
+      summary: 'Link-authorisation Accept: bind the Mini App Telegram user to this account',
+      request: onePeopleBindSetRequestSchema,
+      result: onePeopleBindResultSchema,
       config: BIND_RATE_LIMIT,
     },
     async (req) => {
       const body = req.body ?? {};
       const raw = body.telegram_callback_mini ?? tgTokenOf(req);
-      if (raw === null) throw new ApiError(RetCode.PARAMS_INVALID, 'send TgToken or telegram_callback_mini');
+      if (raw === null) throw new ApiError(RetCode.ParamsInvalid, 'send TgToken or telegram_callback_mini');
       const data = tg.verifyTgToken(raw);
       await assertRecentlyAuthenticated(req.auth, requestSite(req).env, body, {
         ip: req.ip,
@@ -180,35 +171,32 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The same account rules as the password login: ban (with its cookie), termination, Hong Kong. */
   const assertMayLogIn = async (accountId: string, site: string) => {
     const account = await app.accounts.findById(accountId);
-    if (!account) throw new ApiError(RetCode.TELEGRAM_NOT_BOUND);
-    if (account.status === 'banned') {
-      throw new LoginRefusal(
-        RetCode.ACCOUNT_BANNED,
-        { is_self_help_baned: true, baned_time: account.bannedAt },
-        { banToken: await banTokens.issue(account.id) },
-      );
-    }
-    if (account.status === 'terminated') throw new ApiError(RetCode.ACCOUNT_TERMINATED);
-    if (account.site !== site && account.site === 'HKG') throw new ApiError(RetCode.HK_ACCOUNT_ON_OTHER_SITE);
-    if (account.site !== site && site === 'HKG') throw new ApiError(RetCode.OTHER_ACCOUNT_ON_HK_SITE);
+    if (!account) throw new ApiError(RetCode.TelegramNotBound);
+    await refuseIfBanned(app.bans, banTokens, account);
+    if (account.status === 'terminated') throw new ApiError(RetCode.AccountTerminated);
+    if (account.site !== site && account.site === 'HKG') throw new ApiError(RetCode.HkAccountOnOtherSite);
+    if (account.site !== site && site === 'HKG') throw new ApiError(RetCode.OtherAccountOnHkSite);
     return account;
   };
 
-  app.post(
-    '/user/public/login/thirdparty',
+  endpointRoute(
+    app,
+    endpoints.thirdPartyLogin,
     {
+      tags: TAGS,
+      summary: 'Log in with Telegram; 40004 with a pending id when no account is bound yet',
+      request: thirdPartyLoginRequestSchema,
+      result: thirdPartyLoginResultSchema,
       // The third-party login captcha (scene 31001, docs/captcha.md), before the callback is checked.
       preValidation: requireCaptcha(CAPTCHA_SCENE.THIRD_PARTY),
-      schema: {
-        tags: TAGS,
-        summary: 'Log in with Telegram; 40004 with a pending id when no account is bound yet',
-        body: thirdPartyLoginRequestSchema,
-        response: apiResponse(thirdPartyLoginResultSchema),
-      },
       config: LOGIN_RATE_LIMIT,
     },
     async (req, reply) => {
       const { site } = requestSite(req);
+      // Logging in with Telegram switched off (web config feature_flags.telegramLogin): as if no bot
+      // were configured. Binding stays: it is account settings, not a way in.
+      if (!(await app.webConfig.featureFlags()).telegramLogin)
+        throw new ApiError(RetCode.TelegramUnavailable);
       const data = tg.verifyCallbacks(req.body);
       await tg.consumeOnce(data, 'login');
       const outcome = await tg.thirdPartyLogin(data, deviceGuidOf(req));
@@ -218,7 +206,7 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
           expires_in: tg.pendingTtlSeconds,
           telegram_user: telegramUserOf(outcome.user),
         };
-        throw new ApiError(RetCode.THIRD_PARTY_NOT_BOUND, undefined, 200, result);
+        throw new ApiError(RetCode.ThirdPartyNotBound, undefined, 200, result);
       }
       let account;
       try {
@@ -242,15 +230,14 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/fht/growth/miniapp/task/v1/complete_task',
+  endpointRoute(
+    app,
+    endpoints.miniAppCompleteTask,
     {
-      schema: {
-        tags: TAGS,
-        summary: 'Record a Mini App task for the bound account of the TgToken user (once per task)',
-        body: completeTaskRequestSchema,
-        response: apiResponse(completeTaskResultSchema),
-      },
+      tags: TAGS,
+      summary: 'Record a Mini App task for the bound account of the TgToken user (once per task)',
+      request: completeTaskRequestSchema,
+      result: completeTaskResultSchema,
       config: BIND_RATE_LIMIT,
     },
     async (req) => {

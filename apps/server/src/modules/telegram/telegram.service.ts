@@ -76,7 +76,7 @@ export function createTelegramService(deps: TelegramServiceDeps) {
   const { repo } = deps;
 
   const verifierOrFail = (): TelegramVerifier => {
-    if (!deps.verifier) throw new ApiError(RetCode.TELEGRAM_UNAVAILABLE);
+    if (!deps.verifier) throw new ApiError(RetCode.TelegramUnavailable);
     return deps.verifier;
   };
 
@@ -87,8 +87,8 @@ export function createTelegramService(deps: TelegramServiceDeps) {
       return kind === 'widget' ? verifier.verifyWidget(raw) : verifier.verifyInitData(raw);
     } catch (err) {
       if (!(err instanceof TelegramVerifyError)) throw err;
-      if (err.reason === 'stale') throw new ApiError(RetCode.TELEGRAM_AUTH_EXPIRED);
-      throw new ApiError(RetCode.TELEGRAM_AUTH_INVALID);
+      if (err.reason === 'stale') throw new ApiError(RetCode.TelegramAuthExpired);
+      throw new ApiError(RetCode.TelegramAuthInvalid);
     }
   };
 
@@ -96,7 +96,7 @@ export function createTelegramService(deps: TelegramServiceDeps) {
   const bind = async (userId: string, user: TelegramIdentity, allowBotMessages: boolean | null) => {
     const now = deps.now();
     const byTelegram = await repo.findByTelegramId(user.id);
-    if (byTelegram && byTelegram.userId !== userId) throw new ApiError(RetCode.TELEGRAM_ALREADY_BOUND);
+    if (byTelegram && byTelegram.userId !== userId) throw new ApiError(RetCode.TelegramAlreadyBound);
     if (byTelegram) {
       await repo.refresh(user.id, user, allowBotMessages, now);
       return (await repo.findByTelegramId(user.id)) ?? byTelegram;
@@ -104,11 +104,14 @@ export function createTelegramService(deps: TelegramServiceDeps) {
     const outcome = await repo.insert(userId, user, allowBotMessages ?? user.allowsWriteToPm ?? false, now);
     if (outcome.ok) return outcome.binding;
     throw new ApiError(
-      outcome.taken === 'telegram' ? RetCode.TELEGRAM_ALREADY_BOUND : RetCode.TELEGRAM_ACCOUNT_ALREADY_LINKED,
+      outcome.taken === 'telegram' ? RetCode.TelegramAlreadyBound : RetCode.TelegramAccountAlreadyLinked,
     );
   };
 
   return {
+    /** When a session (by its stored id) started: the re-authentication window is measured from it. */
+    sessionCreatedAt: (sessionId: string): Promise<number | null> => repo.sessionCreatedAt(sessionId),
+
     /** True when a bot token is in force. */
     get enabled(): boolean {
       return deps.verifier !== null;
@@ -118,12 +121,12 @@ export function createTelegramService(deps: TelegramServiceDeps) {
     verifyCallbacks(input: TelegramCallbacks): VerifiedTelegramData {
       if (input.telegram_callback !== undefined) return verifyRaw('widget', input.telegram_callback);
       if (input.telegram_callback_mini !== undefined) return verifyRaw('mini', input.telegram_callback_mini);
-      throw new ApiError(RetCode.PARAMS_INVALID, 'send telegram_callback or telegram_callback_mini');
+      throw new ApiError(RetCode.ParamsInvalid, 'send telegram_callback or telegram_callback_mini');
     },
 
     /** The `TgToken` header: Mini App init data, checked each time, never consumed. */
     verifyTgToken(raw: string | null): VerifiedTelegramData {
-      if (raw === null) throw new ApiError(RetCode.TELEGRAM_AUTH_INVALID, 'TgToken header missing');
+      if (raw === null) throw new ApiError(RetCode.TelegramAuthInvalid, 'TgToken header missing');
       return verifyRaw('mini', raw);
     },
 
@@ -135,7 +138,7 @@ export function createTelegramService(deps: TelegramServiceDeps) {
       const ttlMs = (deps.maxAgeSec + MAX_FUTURE_SKEW_SEC) * 1000;
       const first = await deps.kv.add(`tg-once:${purpose}:${data.kind}:${data.proof}`, '1', ttlMs);
       if (!first)
-        throw new ApiError(RetCode.TELEGRAM_AUTH_EXPIRED, 'This Telegram authorisation was already used.');
+        throw new ApiError(RetCode.TelegramAuthExpired, 'This Telegram authorisation was already used.');
     },
 
     bind,
@@ -145,7 +148,7 @@ export function createTelegramService(deps: TelegramServiceDeps) {
     },
 
     async unbind(userId: string): Promise<void> {
-      if (!(await repo.deleteByUserId(userId))) throw new ApiError(RetCode.TELEGRAM_NOT_BOUND);
+      if (!(await repo.deleteByUserId(userId))) throw new ApiError(RetCode.TelegramNotBound);
     },
 
     /** One-person-bind: the account this Telegram user is bound to, "0" for none. */
@@ -190,9 +193,8 @@ export function createTelegramService(deps: TelegramServiceDeps) {
         await bind(userId, pending.user, null);
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
-        if (err.code === RetCode.TELEGRAM_ALREADY_BOUND) return failure(TG_BIND_STATUS.TELEGRAM_TAKEN);
-        if (err.code === RetCode.TELEGRAM_ACCOUNT_ALREADY_LINKED)
-          return failure(TG_BIND_STATUS.ACCOUNT_TAKEN);
+        if (err.code === RetCode.TelegramAlreadyBound) return failure(TG_BIND_STATUS.TELEGRAM_TAKEN);
+        if (err.code === RetCode.TelegramAccountAlreadyLinked) return failure(TG_BIND_STATUS.ACCOUNT_TAKEN);
         throw err;
       }
       return formatTgBindResult(
@@ -204,7 +206,7 @@ export function createTelegramService(deps: TelegramServiceDeps) {
     /** A Mini App task, once per bound account: the Telegram user must be bound. */
     async completeTask(data: VerifiedTelegramData, campaignId: string, taskId: string) {
       const binding = await repo.findByTelegramId(data.user.id);
-      if (!binding) throw new ApiError(RetCode.TELEGRAM_NOT_BOUND);
+      if (!binding) throw new ApiError(RetCode.TelegramNotBound);
       const { first, completedAt } = await repo.recordTask({
         userId: binding.userId,
         campaignId,

@@ -6,7 +6,7 @@ import {
   signInitData,
   signWidgetData,
   type TestTelegramUser,
-} from '../telegram-simulator/telegram-signing.js';
+} from '../../dev/telegram-simulator/telegram-signing.js';
 
 /** Helpers for the Telegram tests: signed data for the app's bot token, accounts with sessions. Test-only. */
 

@@ -85,7 +85,7 @@ describe('private user routes', () => {
       for (const c of [null, 'x'.repeat(43)]) {
         const res = await get(url, c);
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toMatchObject({ ret_code: RetCode.SESSION_EXPIRED, result: null });
+        expect(res.json()).toMatchObject({ ret_code: RetCode.SessionExpired, result: null });
       }
     }
   });

@@ -1,17 +1,17 @@
+import * as endpoints from '@gatehouse/contract/endpoints';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   boundAccountsResultSchema,
   memberInfoResultSchema,
-  PROFILE_CACHE_TTL_MS,
   profileResultSchema,
   RetCode,
   userEmptyQuerySchema,
   userInfoResultSchema,
 } from '@gatehouse/contract';
 import { ApiError } from '../../lib/api-error.js';
-import { apiResponse, ok } from '../../lib/envelope.js';
-import { requireSession } from '../../plugins/session.js';
+import { endpointRoute } from '../../lib/endpoint-route.js';
+import { ok } from '../../lib/envelope.js';
 import { boundAccountsOf, memberInfoOf, profileOf, userInfoOf } from './user.service.js';
 
 /** The logged-in user's views. Without a valid session every one answers 10006. */
@@ -19,53 +19,39 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The session's account; a session whose account is gone counts as expired. */
   const accountOf = async (req: FastifyRequest) => {
     const account = await app.accounts.findById(req.auth.userId);
-    if (!account) throw new ApiError(RetCode.SESSION_EXPIRED);
+    if (!account) throw new ApiError(RetCode.SessionExpired);
     return account;
   };
-  const common = { tags: ['user'], querystring: userEmptyQuerySchema };
+  const common = { tags: ['user'], request: userEmptyQuerySchema };
 
-  app.get(
-    '/v2/private/user/profile',
-    {
-      preHandler: requireSession,
-      schema: { ...common, summary: 'KYC level and member tag', response: apiResponse(profileResultSchema) },
-      // Spec §9: the client keeps the profile 10 s; the browser may too (private, Vary: Cookie).
-      config: { cacheTtlMs: PROFILE_CACHE_TTL_MS },
-    },
+  endpointRoute(
+    app,
+    endpoints.profile,
+    { ...common, summary: 'KYC level and member tag', result: profileResultSchema },
     async (req) => ok(profileOf(await accountOf(req))),
   );
 
-  app.get(
-    '/user/private/user-info',
-    {
-      preHandler: requireSession,
-      schema: {
-        ...common,
-        summary: 'Masked contact details and flags',
-        response: apiResponse(userInfoResultSchema),
-      },
-    },
+  endpointRoute(
+    app,
+    endpoints.userInfo,
+    { ...common, summary: 'Masked contact details and flags', result: userInfoResultSchema },
     async (req) => ok(userInfoOf(await accountOf(req))),
   );
 
-  app.get(
-    '/user/private/member/info',
-    {
-      preHandler: requireSession,
-      schema: { ...common, summary: 'Membership level', response: apiResponse(memberInfoResultSchema) },
-    },
+  endpointRoute(
+    app,
+    endpoints.memberInfo,
+    { ...common, summary: 'Membership level', result: memberInfoResultSchema },
     async (req) => ok(memberInfoOf(await accountOf(req))),
   );
 
-  app.get(
-    '/user/private/bound-accounts',
+  endpointRoute(
+    app,
+    endpoints.boundAccounts,
     {
-      preHandler: requireSession,
-      schema: {
-        ...common,
-        summary: 'E-mail, mobile and Telegram bound to the account',
-        response: apiResponse(boundAccountsResultSchema),
-      },
+      ...common,
+      summary: 'E-mail, mobile and Telegram bound to the account',
+      result: boundAccountsResultSchema,
     },
     async (req) => ok(await boundAccountsOf(await accountOf(req), app.bindingLookups)),
   );

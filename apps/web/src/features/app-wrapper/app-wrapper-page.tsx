@@ -1,4 +1,4 @@
-import { PageIntro } from '../../app/page-intro';
+import { PageIntro } from '../../components/page-intro';
 import { useT } from '../../i18n';
 
 /** The /_app route: the wrapper the mobile app's webview opens. */

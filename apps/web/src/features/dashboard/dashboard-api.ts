@@ -1,35 +1,46 @@
-import type { BoundAccounts, Profile, UserInfo } from '@gatehouse/contract';
-import { PROFILE_CACHE_TTL_MS } from '@gatehouse/contract';
-import { api, clearResponseCache, PROFILE_PATH } from '../../api';
-
-export const USER_INFO_PATH = '/user/private/user-info';
-export const BOUND_ACCOUNTS_PATH = '/user/private/bound-accounts';
-export const LOGOUT_PATH = '/logout';
+import * as loginCalls from '@gatehouse/contract/endpoints/login';
+import * as sessionCalls from '@gatehouse/contract/endpoints/sessions';
+import * as userCalls from '@gatehouse/contract/endpoints/user';
+import { type BoundAccounts, type Profile, type UserInfo } from '@gatehouse/contract';
+import { announceLogout, api, clearResponseCache } from '../../api';
 
 // The dashboard handles "not logged in" itself (back to login), so these calls show no toast.
 const quiet = { hideError: true } as const;
 
-/** `GET /v2/private/user/profile` (cached 10 s, spec §9). */
+/** `profile` (cached 10 s, spec §9). */
 export async function fetchProfile(): Promise<Profile | undefined> {
-  return (await api.get<Profile>(PROFILE_PATH, { ...quiet, useCache: true, ttl: PROFILE_CACHE_TTL_MS }))
-    ?.result;
+  return (await api.call(userCalls.profile, {}, quiet))?.result;
 }
 
 export async function fetchUserInfo(): Promise<UserInfo | undefined> {
-  return (await api.get<UserInfo>(USER_INFO_PATH, quiet))?.result;
+  return (await api.call(userCalls.userInfo, {}, quiet))?.result;
 }
 
 export async function fetchBoundAccounts(): Promise<BoundAccounts | undefined> {
-  return (await api.get<BoundAccounts>(BOUND_ACCOUNTS_PATH, quiet))?.result;
+  return (await api.call(userCalls.boundAccounts, {}, quiet))?.result;
 }
 
-/** `POST /logout` (spec §7 payload rpProps); the server ends the session and clears the cookie. */
+/** `logout` (spec §7 payload rpProps); the server ends the session and clears the cookie. */
 export async function logout(): Promise<void> {
   try {
-    await api.post(LOGOUT_PATH, { rpProps: {} });
+    await api.call(loginCalls.logout, { rpProps: {} });
   } finally {
-    // The cached profile belongs to the account that just left.
+    // The cached profile belongs to the account that just left; the other tabs go with it.
     await clearResponseCache();
+    announceLogout();
+  }
+}
+
+/**
+ * `logoutAll` ("log out everywhere"): every session of the account ends, this one included; the
+ * others learn it on their next call (10006). Resolves to how many ended.
+ */
+export async function logoutEverywhere(): Promise<number> {
+  try {
+    return (await api.call(sessionCalls.logoutAll, {}, quiet))?.result?.revoked ?? 0;
+  } finally {
+    await clearResponseCache();
+    announceLogout();
   }
 }
 

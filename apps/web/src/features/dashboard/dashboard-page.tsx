@@ -1,66 +1,94 @@
+import { RetCode } from '@gatehouse/contract';
 import type { BoundAccounts, Profile, UserInfo } from '@gatehouse/contract';
-import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { PageIntro } from '../../app/page-intro';
-import { useLocalePath } from '../../app/page-location';
+import { openModal } from '../../components/feedback/modal';
+import { PageIntro } from '../../components/page-intro';
+import { useLocalePath } from '../../lib/page-location';
 import { useT } from '../../i18n';
-import { failureOf } from '../auth-common/api-error';
-import '../auth-common/auth.css';
-import { AuthorizedAppsSection } from './authorized-apps-section';
-import { fetchBoundAccounts, fetchProfile, fetchUserInfo, isKycVerified, logout } from './dashboard-api';
-import { TelegramBinding } from './telegram-binding';
+import { failureOf } from '../../lib/api-error';
+import { useApiData } from '../../lib/use-api-data';
+import { useSubmit } from '../../lib/use-submit';
+import { useFeatureFlags } from '../../lib/web-config/use-feature-flags';
+import '../../components/auth/auth.css';
+import {
+  fetchBoundAccounts,
+  fetchProfile,
+  fetchUserInfo,
+  isKycVerified,
+  logout,
+  logoutEverywhere,
+} from './dashboard-api';
 
-/** Not logged in, or the session expired (contract RetCode.SESSION_EXPIRED). */
-const SESSION_EXPIRED = 10006;
+interface Account {
+  profile: Profile;
+  info: UserInfo;
+  bound: BoundAccounts;
+}
 
-type State =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; profile: Profile; info: UserInfo; bound: BoundAccounts };
+type State = { status: 'loading' } | { status: 'error' } | ({ status: 'ready' } & Account);
 
 /**
  * Where a successful login lands (/{lang}/dashboard): who is logged in (masked), KYC level, 2FA, the
  * accounts bound to it, and logout. Without a session it sends the visitor to login and back here.
+ * `sections` are the parts other flows own (Telegram binding, authorized apps), composed by the app
+ * (`app/routes/dashboard-route.tsx`) and shown once the account is loaded.
  */
-export function DashboardPage() {
+export function DashboardPage({ sections }: { sections?: ReactNode }) {
   const t = useT('inverse');
   const to = useLocalePath();
   const [path, navigate] = useLocation();
   const search = useSearch();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [leaving, setLeaving] = useState(false);
   const newUser = new URLSearchParams(search).get('newUser') === 'true';
+  // A demo-account login lands here with demoAccount=true (lib/auth/choose-redirect.ts), unless the
+  // operator switched demo-account login off.
+  const demoFlag = useFeatureFlags().demoAccount;
+  const demo = new URLSearchParams(search).get('demoAccount') === 'true' && demoFlag !== false;
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([fetchProfile(), fetchUserInfo(), fetchBoundAccounts()])
-      .then(([profile, info, bound]) => {
-        if (!live) return;
-        setState(profile && info && bound ? { status: 'ready', profile, info, bound } : { status: 'error' });
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        if (failureOf(error).code === SESSION_EXPIRED) {
-          const back = `${path}${search ? `?${search}` : ''}`;
-          navigate(to(`/login?redirect_url=${encodeURIComponent(back)}`), { replace: true });
-          return;
-        }
-        setState({ status: 'error' });
-      });
-    return () => {
-      live = false;
-    };
-    // Loaded per visit and on "try again"; the path is this page's own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [attempt]);
+  // Loaded per visit and on "try again"; without a session, off to the login and back here.
+  const account = useApiData(
+    'dashboard',
+    async (): Promise<Account | null> => {
+      const [profile, info, bound] = await Promise.all([
+        fetchProfile(),
+        fetchUserInfo(),
+        fetchBoundAccounts(),
+      ]);
+      return profile && info && bound ? { profile, info, bound } : null;
+    },
+    {
+      onError: (error) => {
+        if (failureOf(error).code !== RetCode.SessionExpired) return;
+        const back = `${path}${search ? `?${search}` : ''}`;
+        navigate(to(`/login?redirect_url=${encodeURIComponent(back)}`), { replace: true });
+      },
+    },
+  );
+  // On the way to the login: still "loading", as the page never showed an error for that.
+  const expired = account.error !== undefined && failureOf(account.error).code === RetCode.SessionExpired;
+  const state: State = account.data
+    ? { status: 'ready', ...account.data }
+    : account.data === null || (account.error !== undefined && !expired)
+      ? { status: 'error' }
+      : { status: 'loading' };
 
-  const onLogout = () => {
-    setLeaving(true);
-    void logout()
-      .catch(() => {})
-      .finally(() => navigate(to('/login')));
-  };
+  const { submit: onLogout, busy: leaving } = useSubmit(async () => {
+    await logout().catch(() => {});
+    navigate(to('/login'));
+  });
+
+  // Every session of the account, this one included: asked first, as it signs out other devices too.
+  const { submit: onLogoutEverywhere, busy: leavingAll } = useSubmit(async () => {
+    const answer = await openModal({
+      title: t('sessions.logoutAll.title'),
+      description: t('sessions.logoutAll.text'),
+      confirmLabel: t('sessions.logoutAll.confirm'),
+      cancelLabel: t('sessions.logoutAll.cancel'),
+    });
+    if (answer !== 'confirm') return;
+    await logoutEverywhere().catch(() => {});
+    navigate(to('/login'));
+  });
 
   return (
     <PageIntro title={t('pages.dashboard.title')} text={t('pages.dashboard.intro')}>
@@ -69,22 +97,34 @@ export function DashboardPage() {
           {t('dashboard.welcome')}
         </p>
       )}
+      {demo && (
+        <p className="gh-notice" role="status">
+          {t('demoAccount.dashboardNotice')}
+        </p>
+      )}
       {state.status === 'loading' && <p role="status">{t('dashboard.loading')}</p>}
       {state.status === 'error' && (
         <div role="alert">
           <p>{t('dashboard.error')}</p>
-          <button type="button" className="gh-button" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="gh-button" onClick={account.reload}>
             {t('dashboard.retry')}
           </button>
         </div>
       )}
       {state.status === 'ready' && <Overview {...state} />}
-      {state.status === 'ready' && <TelegramBinding />}
-      {state.status === 'ready' && <AuthorizedAppsSection />}
+      {state.status === 'ready' && sections}
       {state.status === 'ready' && (
         <p>
-          <button type="button" className="gh-button" onClick={onLogout} disabled={leaving}>
+          <button type="button" className="gh-button" onClick={() => void onLogout()} disabled={leaving}>
             {t('dashboard.logout')}
+          </button>{' '}
+          <button
+            type="button"
+            className="gh-button"
+            onClick={() => void onLogoutEverywhere()}
+            disabled={leaving || leavingAll}
+          >
+            {t('sessions.logoutAll.button')}
           </button>
         </p>
       )}

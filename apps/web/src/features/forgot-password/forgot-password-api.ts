@@ -1,11 +1,9 @@
-import type { EncryptedPassword } from '@gatehouse/contract';
+import * as endpoints from '@gatehouse/contract/endpoints/password-reset';
+import { type EncryptedPassword } from '@gatehouse/contract';
 import { api } from '../../api';
-import type { Identifier } from '../auth-common/identifier';
+import type { Identifier } from '../../lib/auth/identifier';
 
-/** Forgot password (issue 4; contract api/password-reset.ts): send-code → verify → reset. */
-export const RESET_SEND_CODE_PATH = '/user/public/password/reset/send-code';
-export const RESET_VERIFY_PATH = '/user/public/password/reset/verify';
-export const RESET_PATH = '/user/public/password/reset';
+// Forgot password (issue 4; contract api/password-reset.ts): send-code → verify → reset.
 
 const must = <T>(answer: { result: T } | null): T => {
   if (!answer) throw new Error('no answer');
@@ -14,22 +12,13 @@ const must = <T>(answer: { result: T } | null): T => {
 
 /** Answers the same whether or not the account exists; `captcha` is where its result goes. */
 export async function sendResetCode(identifier: Identifier, captcha: Record<string, unknown> = {}) {
-  return must(
-    await api.post<{ accepted: true; channel: 'email' | 'mobile'; expires_in: number; resend_in: number }>(
-      RESET_SEND_CODE_PATH,
-      { ...identifier, ...captcha },
-    ),
-  );
+  return must(await api.call(endpoints.resetSendCode, { ...identifier, ...captcha }));
 }
 
 export async function verifyResetCode(identifier: Identifier, code: string) {
-  return must(
-    await api.post<{ reset_token: string; expires_in: number }>(RESET_VERIFY_PATH, { ...identifier, code }),
-  );
+  return must(await api.call(endpoints.resetVerify, { ...identifier, code }));
 }
 
 export async function resetPassword(resetToken: string, password: EncryptedPassword) {
-  return must(
-    await api.post<{ password_changed: true }>(RESET_PATH, { reset_token: resetToken, ...password }),
-  );
+  return must(await api.call(endpoints.resetPassword, { reset_token: resetToken, ...password }));
 }

@@ -1,22 +1,22 @@
-import { PASSWORD_MIN_LENGTH } from '@gatehouse/contract';
+import { PASSWORD_MIN_LENGTH, RetCode } from '@gatehouse/contract';
+import * as endpoints from '@gatehouse/contract/endpoints/password-reset';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useBootstrap } from '../../app/bootstrap-context';
-import { PageIntro } from '../../app/page-intro';
-import { useLocalePath } from '../../app/page-location';
+import { useBootstrap } from '../../lib/bootstrap-context';
+import { PageIntro } from '../../components/page-intro';
+import { useLocalePath } from '../../lib/page-location';
 import { useT } from '../../i18n';
-import { AccountFields, EMPTY_ACCOUNT, type AccountValue } from '../auth-common/account-fields';
-import { failureOf, resultNumber } from '../auth-common/api-error';
-import { CodeStep, type Sent } from '../auth-common/code-step';
-import { encryptPassword } from '../auth-common/encrypt-password';
-import { errorText } from '../auth-common/error-text';
-import { FormAlert, StepHeading } from '../auth-common/fields';
-import { callingCodeOf, identifierError, identifierOf, type Identifier } from '../auth-common/identifier';
-import { NewPasswordStep } from '../auth-common/new-password-step';
+import { AccountFields, EMPTY_ACCOUNT, type AccountValue } from '../../components/auth/account-fields';
+import { failureOf, resultNumber } from '../../lib/api-error';
+import { CodeStep, type Sent } from '../../components/auth/code-step';
+import { encryptPassword } from '../../lib/auth/encrypt-password';
+import { errorText } from '../../lib/error-text';
+import { FormAlert, StepHeading } from '../../components/auth/fields';
+import { callingCodeOf, identifierError, identifierOf, type Identifier } from '../../lib/auth/identifier';
+import { NewPasswordStep } from '../../components/auth/new-password-step';
 import { resetPassword, sendResetCode, verifyResetCode } from './forgot-password-api';
-
-/** contract RetCode values this page answers itself. */
-const CODE = { INVALID: 20002, EXPIRED: 20003, ATTEMPTS: 20012, WEAK: 20006, RESET_EXPIRED: 31050 } as const;
+import { useSubmit } from '../../lib/use-submit';
+import { onCode } from '../../api';
 
 type Step =
   | { name: 'account' }
@@ -43,11 +43,16 @@ export function ForgotPasswordPage() {
 
   const explain = async (error: unknown): Promise<string | undefined> => {
     const { code, envelope, toasted } = failureOf(error);
-    if (code === CODE.INVALID) {
-      const left = resultNumber(envelope, 'remaining_attempts');
-      return left === undefined ? t('auth.code.wrongPlain') : t('auth.code.wrong', { count: left });
-    }
-    if (code === CODE.EXPIRED || code === CODE.ATTEMPTS) return t('auth.code.expired');
+    const expired = () => t('auth.code.expired');
+    const handled = onCode<typeof endpoints.resetVerify, string>(endpoints.resetVerify, code, {
+      [RetCode.VerifyCodeInvalid]: () => {
+        const left = resultNumber(envelope, 'remaining_attempts');
+        return left === undefined ? t('auth.code.wrongPlain') : t('auth.code.wrong', { count: left });
+      },
+      [RetCode.VerifyCodeExpired]: expired,
+      [RetCode.VerifyCodeAttemptsExceeded]: expired,
+    });
+    if (handled !== undefined) return handled;
     if (toasted) return undefined;
     return envelope ? errorText(code, envelope.ret_msg) : t('auth.errors.generic');
   };
@@ -57,7 +62,7 @@ export function ForgotPasswordPage() {
    * retried once on 10026. null: cancelled, or unavailable (the toast was shown).
    */
   const send = async (identifier: Identifier): Promise<Sent | null> => {
-    const { captchaLoginName, sendWithCaptcha } = await import('../auth-common/send-with-captcha');
+    const { captchaLoginName, sendWithCaptcha } = await import('../../lib/auth/send-with-captcha');
     const sent = await sendWithCaptcha(
       'login',
       siteDefinition.id,
@@ -116,16 +121,22 @@ export function ForgotPasswordPage() {
               return undefined;
             } catch (error) {
               const { code, envelope } = failureOf(error);
-              if (code === CODE.WEAK) {
-                const reason = (envelope?.result as { reason?: string } | null)?.reason ?? 'common';
-                return t(`auth.newPassword.${reason}`, { min: PASSWORD_MIN_LENGTH });
-              }
-              if (code === CODE.RESET_EXPIRED) {
-                setAlert(t('reset.expired'));
-                go({ name: 'account' });
-                return undefined;
-              }
-              return explain(error);
+              const handled = onCode<typeof endpoints.resetPassword, { text: string | undefined }>(
+                endpoints.resetPassword,
+                code,
+                {
+                  [RetCode.PasswordTooWeak]: () => {
+                    const reason = (envelope?.result as { reason?: string } | null)?.reason ?? 'common';
+                    return { text: t(`auth.newPassword.${reason}`, { min: PASSWORD_MIN_LENGTH }) };
+                  },
+                  [RetCode.PasswordResetExpired]: () => {
+                    setAlert(t('reset.expired'));
+                    go({ name: 'account' });
+                    return { text: undefined };
+                  },
+                },
+              );
+              return handled ? handled.text : explain(error);
             }
           }}
         />
@@ -148,30 +159,19 @@ function AccountStep({
   const to = useLocalePath();
   const [account, setAccount] = useState<AccountValue>(EMPTY_ACCOUNT);
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { submit: send, busy } = useSubmit(onSubmit);
   const kind = siteDefinition.phoneSignUp ? account.kind : 'email';
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const key = identifierError(kind, account.email, account.mobile);
     setError(key && t(key));
     if (key) return;
-    setBusy(true);
-    try {
-      await onSubmit(identifierOf(kind, account.email, callingCodeOf(account.country), account.mobile));
-    } finally {
-      setBusy(false);
-    }
+    void send(identifierOf(kind, account.email, callingCodeOf(account.country), account.mobile));
   };
 
   return (
-    <form
-      className="gh-form"
-      method="post"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-busy={busy}
-    >
+    <form className="gh-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
       <StepHeading focus={focus}>{t('reset.account.title')}</StepHeading>
       <AccountFields
         idPrefix="reset"

@@ -1,4 +1,4 @@
-import { PageIntro } from '../../app/page-intro';
+import { PageIntro } from '../../components/page-intro';
 import { useT } from '../../i18n';
 
 /** Placeholder until the invite flow is built: title and purpose only. */

@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
-import { PageIntro } from '../../app/page-intro';
-import { useLocalePath } from '../../app/page-location';
+import { PageIntro } from '../../components/page-intro';
+import { useLocalePath } from '../../lib/page-location';
 import { useT } from '../../i18n';
 
 /**
- * `/user/accounts/auth/personal`, where spec §2 sends a new user of the EU site. On the exchange this is
+ * The contract's EU_NEW_USER_PATH, where spec §2 sends a new user of the EU site. On the exchange this is
  * its own KYC page; Gatehouse has no identity verification, so this page says what comes next.
  */
 export function KycPersonalPage() {

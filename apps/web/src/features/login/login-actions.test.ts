@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContext } from '../auth-common/auth-context';
+import type { AuthContext } from '../../lib/auth/auth-context';
 import { finish } from './login-actions';
 
 const ctx = (search = ''): AuthContext => ({

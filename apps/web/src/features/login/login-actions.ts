@@ -1,11 +1,14 @@
-import type { LoginNeedVerify, SiteId } from '@gatehouse/contract';
-import { failureOf, resultNumber } from '../auth-common/api-error';
-import type { AuthContext } from '../auth-common/auth-context';
-import type { AuthFlow } from '../auth-common/auth-flow';
-import { encryptPassword } from '../auth-common/encrypt-password';
-import { errorText } from '../auth-common/error-text';
-import type { Identifier } from '../auth-common/identifier';
-import { goAfterAuth } from '../auth-common/use-after-auth';
+import { RetCode, type LoginNeedVerify, type SiteId } from '@gatehouse/contract';
+import * as endpoints from '@gatehouse/contract/endpoints/login';
+import { onCode } from '../../api';
+import { failureOf, resultNumber } from '../../lib/api-error';
+import type { AuthContext } from '../../lib/auth/auth-context';
+import type { AuthFlow } from '../../lib/auth/auth-flow';
+import { encryptPassword } from '../../lib/auth/encrypt-password';
+import { errorText } from '../../lib/error-text';
+import type { Identifier } from '../../lib/auth/identifier';
+import { goAfterAuth } from '../../lib/auth/use-after-auth';
+import { fetchFeatureFlags } from '../../lib/web-config/fetch-web-config';
 import {
   fetchBanInfo,
   isPasswordWrong,
@@ -17,24 +20,12 @@ import {
 } from './login-api';
 import { quickLogin } from './quick-login';
 import { unlockBrowser } from './unlock-browser';
+import { banOutcome, type BanOutcome } from './login-ban';
 
 /**
  * What the login page does with the server: the calls, password encryption and the redirect. Every
  * call answers a plain outcome the page turns into text, so the page holds no API error handling.
  */
-
-/** ret_codes the login answers itself (contract RetCode). */
-const CODE = {
-  VERIFY_CODE_INVALID: 20002,
-  VERIFY_CODE_EXPIRED: 20003,
-  VERIFY_CODE_ATTEMPTS_EXCEEDED: 20012,
-  CAPTCHA_REQUIRED: 10026,
-  ACCOUNT_BANNED: 31003,
-  IP_LIMIT: 31018,
-  TOO_MANY_PASSWORD_ERRORS: 31030,
-} as const;
-/** Spec §9: the self-unban window opens 24 h after baned_time. */
-export const SELF_UNBAN_WINDOW_MS = 86_400_000;
 
 export type LoginOutcome =
   | { kind: 'done'; tgBindResult?: string }
@@ -42,18 +33,33 @@ export type LoginOutcome =
   | { kind: 'wrong-password'; attemptsLeft: number }
   | { kind: 'locked'; minutes: number }
   | { kind: 'ip-limit'; minutes: number }
-  | { kind: 'banned'; selfUnblock: boolean }
+  /** 31003: what ban/einfo said, and the answer's ret_msg for the toast (login-ban.ts). */
+  | { kind: 'banned'; ban: BanOutcome; retMsg: string }
   | { kind: 'captcha' }
   /** `message` is set when the client showed no toast for it. */
   | { kind: 'error'; message?: string };
 
 export type CodeOutcome =
   | { kind: 'done'; tgBindResult?: string }
+  /** 31003 at the code step: banned between the password and the code (as at the password step). */
+  | { kind: 'banned'; ban: BanOutcome; retMsg: string }
   | { kind: 'wrong-code'; attemptsLeft: number }
   | { kind: 'expired' }
   | { kind: 'error'; message?: string };
 
 const minutesOf = (seconds: number | undefined) => Math.max(1, Math.ceil((seconds ?? 60) / 60));
+
+/** 31003, at the password or the code step: the ban behind the self_unbind_token cookie decides (login-ban.ts). */
+async function bannedOutcome(
+  envelope: { ret_msg: string } | null,
+  siteSelfUnblock: boolean,
+): Promise<{ kind: 'banned'; ban: BanOutcome; retMsg: string }> {
+  return {
+    kind: 'banned',
+    ban: banOutcome(await fetchBanInfo(), siteSelfUnblock),
+    retMsg: envelope?.ret_msg ?? '',
+  };
+}
 
 async function unexpected(error: unknown): Promise<{ kind: 'error'; message?: string }> {
   const { code, envelope, toasted } = failureOf(error);
@@ -68,13 +74,17 @@ export async function riskCheck(): Promise<{ refused: boolean } | null> {
   return { refused: risk.reason === 'blocked_country' };
 }
 
-export { quickLogin, unlockBrowser };
+export { fetchFeatureFlags, quickLogin, unlockBrowser };
+export { loginOutcomeText } from './login-outcome-text';
+export { showBan } from './login-ban';
 
 export async function submitLogin(input: {
   identifier: Identifier;
   password: string;
   passwordKey: string;
   regulated: boolean;
+  /** The site's `selfUnblock` (spec §4 ban flow: self-unblock page, or error 31003). */
+  selfUnblock: boolean;
   /** Fields added to the body: the captcha result and the embedding flow's extras. */
   extra: Readonly<Record<string, unknown>>;
 }): Promise<LoginOutcome> {
@@ -95,16 +105,18 @@ export async function submitLogin(input: {
   } catch (error) {
     const { code, envelope } = failureOf(error);
     const wait = () => minutesOf(resultNumber(envelope, 'retry_after_seconds'));
-    if (code === CODE.TOO_MANY_PASSWORD_ERRORS) return { kind: 'locked', minutes: wait() };
-    if (code === CODE.IP_LIMIT) return { kind: 'ip-limit', minutes: wait() };
-    if (code === CODE.CAPTCHA_REQUIRED) return { kind: 'captcha' };
-    if (code === CODE.ACCOUNT_BANNED) {
-      // Spec §4 ban flow: within 24 h of baned_time the banned modal; after that, self-unblock.
-      const ban = await fetchBanInfo();
-      const selfUnblock = Boolean(ban?.baned_time && Date.now() - ban.baned_time > SELF_UNBAN_WINDOW_MS);
-      return { kind: 'banned', selfUnblock };
-    }
-    return unexpected(error);
+    const handled = onCode<typeof endpoints.login, LoginOutcome | Promise<LoginOutcome>>(
+      endpoints.login,
+      code,
+      {
+        [RetCode.TooManyPasswordErrors]: () => ({ kind: 'locked', minutes: wait() }),
+        [RetCode.IpLimit]: () => ({ kind: 'ip-limit', minutes: wait() }),
+        [RetCode.CaptchaRequired]: () => ({ kind: 'captcha' }),
+        // Spec §4 ban flow: the ban behind the self_unbind_token cookie decides (login-ban.ts).
+        [RetCode.AccountBanned]: () => bannedOutcome(envelope, input.selfUnblock),
+      },
+    );
+    return handled ?? unexpected(error);
   }
 }
 
@@ -122,7 +134,7 @@ export async function submitLoginWithCaptcha({
   /** The embedding flow's extras; the captcha result is added to them. */
   extra?: Readonly<Record<string, unknown>> | undefined;
 }): Promise<LoginOutcome | null> {
-  const { captchaLoginName, sendWithCaptcha } = await import('../auth-common/send-with-captcha');
+  const { captchaLoginName, sendWithCaptcha } = await import('../../lib/auth/send-with-captcha');
   const sent = await sendWithCaptcha(
     'login',
     site,
@@ -137,19 +149,28 @@ export async function submitCode(
   challengeId: string,
   code: string,
   extra: Readonly<Record<string, unknown>> = {},
+  selfUnblock = false,
 ): Promise<CodeOutcome> {
   try {
     const answer = await postLoginVerify(challengeId, code, extra);
     return doneWith(answer?.result?.tg_bind_result);
   } catch (error) {
     const { code: retCode, envelope } = failureOf(error);
-    if (retCode === CODE.VERIFY_CODE_INVALID) {
-      return { kind: 'wrong-code', attemptsLeft: resultNumber(envelope, 'remaining_attempts') ?? 0 };
-    }
-    if (retCode === CODE.VERIFY_CODE_EXPIRED || retCode === CODE.VERIFY_CODE_ATTEMPTS_EXCEEDED) {
-      return { kind: 'expired' };
-    }
-    return unexpected(error);
+    const expired = (): CodeOutcome => ({ kind: 'expired' });
+    const handled = onCode<typeof endpoints.loginVerify, CodeOutcome | Promise<CodeOutcome>>(
+      endpoints.loginVerify,
+      retCode,
+      {
+        [RetCode.AccountBanned]: () => bannedOutcome(envelope, selfUnblock),
+        [RetCode.VerifyCodeInvalid]: () => ({
+          kind: 'wrong-code',
+          attemptsLeft: resultNumber(envelope, 'remaining_attempts') ?? 0,
+        }),
+        [RetCode.VerifyCodeExpired]: expired,
+        [RetCode.VerifyCodeAttemptsExceeded]: expired,
+      },
+    );
+    return handled ?? unexpected(error);
   }
 }
 
@@ -166,10 +187,14 @@ function doneWith(tgBindResult: string | undefined): { kind: 'done'; tgBindResul
  * step, or the redirect of spec §2.
  */
 export async function finish(ctx: AuthContext, flow: AuthFlow = {}, tgBindResult?: string): Promise<void> {
-  if (new URLSearchParams(ctx.search).get('demoAccount') === 'true') await switchToDemoTrading();
+  // Ignored when demo-account login is switched off (feature_flags.demoAccount; the server refuses the
+  // switch then too): an ordinary login, and no demo notice on the landing.
+  const demoAccount =
+    new URLSearchParams(ctx.search).get('demoAccount') === 'true' && (await fetchFeatureFlags()).demoAccount;
+  if (demoAccount) await switchToDemoTrading();
   if (flow.onDone) {
     await flow.onDone({ newUser: false, ...(tgBindResult ? { tgBindResult } : {}) });
     return;
   }
-  goAfterAuth(ctx, { newUser: false });
+  goAfterAuth(ctx, { newUser: false, demoAccount });
 }

@@ -1,30 +1,24 @@
-import type {
-  EncryptedPassword,
-  LoginNeedVerify,
-  LoginResult,
-  PasswordWrongResult,
-  RiskInterceptResult,
+import * as endpoints from '@gatehouse/contract/endpoints/login';
+import {
+  LOGIN_RISK_SCENE,
+  type BanInfo,
+  type EncryptedPassword,
+  type LoginNeedVerify,
+  type LoginResult,
+  type PasswordWrongResult,
+  type RiskInterceptResult,
 } from '@gatehouse/contract';
 import { api, type ApiEnvelope } from '../../api';
-import type { Identifier } from '../auth-common/identifier';
+import type { Identifier } from '../../lib/auth/identifier';
 
-// Paths and numbers of packages/contract/src/api/login.ts, repeated as plain values: importing that
-// module would bring its zod schemas into the login chunk (the size budget). Keep in step.
-export const LOGIN_PATH = '/login';
-export const LOGIN_COMPLIANCE_PATH = '/user/public/login_compliance';
-export const LOGIN_VERIFY_PATH = '/user/public/login/verify';
-export const LOGIN_RESEND_PATH = '/user/public/login/verify/resend';
-export const RISK_INTERCEPT_PATH = '/user/public/risk/default-intercept';
-export const TRADE_SWITCH_PATH = '/user/private/trade/switch';
-export const BAN_INFO_PATH = '/user/public/ban/einfo';
-export const LOGIN_RISK_SCENE = 30002;
+/** Spec §7 `trade/switch {env: 1}`: the demo trading environment. */
 export const TRADE_DEMO_ENV = 1;
 
 /** The login call's answer: logged in, a code step, or (31002 with a count of 3-5) a wrong password. */
 export type LoginAnswer = ApiEnvelope<LoginResult | PasswordWrongResult>;
 
 /**
- * `POST /login`, or `/user/public/login_compliance` on regulated sites (spec §7). `extra` is where the
+ * `login`, or `loginCompliance` on regulated sites (spec §7). `extra` is where the
  * captcha result goes (magpie_verify_info / ticket / g_recaptcha_response, spec §3).
  */
 export function postLogin(
@@ -33,11 +27,12 @@ export function postLogin(
   regulated: boolean,
   extra: Readonly<Record<string, unknown>> = {},
 ): Promise<LoginAnswer | null> {
-  return api.post<LoginResult | PasswordWrongResult>(regulated ? LOGIN_COMPLIANCE_PATH : LOGIN_PATH, {
+  // A wrong password with 3-5 guesses left resolves too (spec §8): its result is the count.
+  return api.call(regulated ? endpoints.loginCompliance : endpoints.login, {
     ...identifier,
     ...password,
     ...extra,
-  });
+  }) as Promise<LoginAnswer | null>;
 }
 
 export function isPasswordWrong(
@@ -46,24 +41,24 @@ export function isPasswordWrong(
   return typeof (result as PasswordWrongResult | undefined)?.pass_err_count === 'number';
 }
 
-/** `POST /user/public/login/verify`: the code of the new-device step. */
+/** `loginVerify`: the code of the new-device step. */
 export function postLoginVerify(
   challengeId: string,
   code: string,
   extra: Readonly<Record<string, unknown>> = {},
 ) {
-  return api.post<LoginResult>(LOGIN_VERIFY_PATH, { challenge_id: challengeId, code, ...extra });
+  return api.call(endpoints.loginVerify, { challenge_id: challengeId, code, ...extra });
 }
 
 export async function postLoginResend(challengeId: string): Promise<LoginNeedVerify | undefined> {
-  return (await api.post<LoginNeedVerify>(LOGIN_RESEND_PATH, { challenge_id: challengeId }))?.result;
+  return (await api.call(endpoints.loginResend, { challenge_id: challengeId }))?.result;
 }
 
-/** `POST /user/public/risk/default-intercept` (scene 30002) before the form; a failure never blocks. */
+/** `riskIntercept` (scene 30002) before the form; a failure never blocks. */
 export async function postRiskIntercept(): Promise<RiskInterceptResult | undefined> {
   try {
-    const answer = await api.post<RiskInterceptResult>(
-      RISK_INTERCEPT_PATH,
+    const answer = await api.call(
+      endpoints.riskIntercept,
       { scene: LOGIN_RISK_SCENE, ext_info: { page: 'login' } },
       { hideError: true },
     );
@@ -73,28 +68,20 @@ export async function postRiskIntercept(): Promise<RiskInterceptResult | undefin
   }
 }
 
-/** `POST /user/private/trade/switch {env:1}` after a demo-account login; failure swallowed, answers true (§7). */
+/** `tradeSwitch {env:1}` after a demo-account login; failure swallowed, answers true (§7). */
 export async function switchToDemoTrading(): Promise<true> {
   try {
-    await api.post(TRADE_SWITCH_PATH, { env: TRADE_DEMO_ENV }, { hideError: true });
+    await api.call(endpoints.tradeSwitch, { env: TRADE_DEMO_ENV }, { hideError: true });
   } catch {
     // Spec §7: "failure swallowed, returns true".
   }
   return true;
 }
 
-/** `POST /user/public/ban/einfo` (the self_unbind_token cookie identifies the ban). */
-export async function fetchBanInfo(): Promise<
-  { is_self_help_baned: boolean; baned_time: number | null } | undefined
-> {
+/** `banInfo` (the self_unbind_token cookie identifies the ban). */
+export async function fetchBanInfo(): Promise<BanInfo | undefined> {
   try {
-    return (
-      await api.post<{ is_self_help_baned: boolean; baned_time: number | null }>(
-        BAN_INFO_PATH,
-        {},
-        { hideError: true },
-      )
-    )?.result;
+    return (await api.call(endpoints.banInfo, {}, { hideError: true }))?.result;
   } catch {
     return undefined;
   }

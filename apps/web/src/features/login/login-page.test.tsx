@@ -1,30 +1,33 @@
+import { RetCode } from '@gatehouse/contract';
+import { DEFAULT_FEATURE_FLAGS, type FeatureFlags } from '@gatehouse/contract/feature-flags';
+import * as loginCalls from '@gatehouse/contract/endpoints/login';
+import * as quickCalls from '@gatehouse/contract/endpoints/quick-login';
+import * as systemCalls from '@gatehouse/contract/endpoints/system';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp, testBootstrap } from '../../test/render-app';
-import {
-  fail,
-  ok,
-  startAuthTestServer,
-  type AuthTestServer,
-} from '../auth-common/test-support/auth-test-server';
+import { CAPTCHA_OFF, fail, ok, apiFakeForFile } from '../../test/api-fake';
 
 // jsdom has no Web Crypto; the encryption itself is tested in encrypt-password.test.ts.
-vi.mock('../auth-common/encrypt-password', () => ({
+vi.mock('../../lib/auth/encrypt-password', () => ({
   encryptPassword: vi.fn(async () => ({
     encrypt_password: 'c2VhbGVkLXBhc3N3b3Jk',
     encrypt_timestamp: '1700000000000',
   })),
 }));
 
-let server: AuthTestServer;
-beforeAll(async () => {
-  server = await startAuthTestServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  cleanup();
-  server.reset();
-});
+const fake = apiFakeForFile();
+
+const DEMO_LOGIN_NOTICE =
+  'You are logging in to your demo trading account (testnet): trades there use test funds, not real money.';
+
+/** The web config as an operator who switched `off` features off (docs/configuration.md "Feature flags"). */
+function switchOff(off: Partial<FeatureFlags>) {
+  fake.answer(
+    systemCalls.webConfig,
+    ok({ data: [CAPTCHA_OFF, { name: 'feature_flags', value: { ...DEFAULT_FEATURE_FLAGS, ...off } }] }),
+  );
+}
 
 const boot = (site: 'global' | 'EU' = 'global') => testBootstrap(site, { passwordKey: 'test-key' });
 
@@ -64,27 +67,29 @@ describe('login page', () => {
     const described = document.getElementById(email.getAttribute('aria-describedby') ?? '');
     expect(described?.textContent).toBe('Enter a valid e-mail address, like name@example.com.');
     expect(screen.getByText('Enter your password.')).toBeTruthy();
-    expect(server.received.get('POST /login')).toBeUndefined();
+    expect(fake.received(loginCalls.login)).toEqual([]);
   });
 
   it('shows the attempts left on 31002 with a count of 3 to 5', async () => {
-    server.answer(
-      'POST',
-      '/login',
-      fail(31002, { pass_err_count: 3, max_pass_err_count: 5 }, { pass_err_count: 3 }),
+    fake.answer(
+      loginCalls.login,
+      fail(RetCode.PasswordWrong, { pass_err_count: 3, max_pass_err_count: 5 }, { pass_err_count: 3 }),
     );
     await renderApp('/en/login', boot());
     await fillAndSubmit('ann@example.com', 'wrong one');
     await screen.findByText('Wrong account or password. Attempts left before password login is locked: 3.');
-    expect(server.received.get('POST /login')?.[0]).toMatchObject({
+    expect(fake.received(loginCalls.login)[0]).toMatchObject({
       email: 'ann@example.com',
       encrypt_password: 'c2VhbGVkLXBhc3N3b3Jk',
     });
-    expect(JSON.stringify(server.received.get('POST /login'))).not.toContain('wrong one');
+    expect(JSON.stringify(fake.received(loginCalls.login))).not.toContain('wrong one');
   });
 
   it('shows the lockout on 31030', async () => {
-    server.answer('POST', '/login', fail(31030, { locked_until: 0, retry_after_seconds: 1800 }));
+    fake.answer(
+      loginCalls.login,
+      fail(RetCode.TooManyPasswordErrors, { locked_until: 0, retry_after_seconds: 1800 }),
+    );
     await renderApp('/en/login', boot());
     await fillAndSubmit('ann@example.com', 'wrong');
     await screen.findByText(
@@ -93,20 +98,15 @@ describe('login page', () => {
   });
 
   it('uses login_compliance on a regulated site', async () => {
-    server.answer(
-      'POST',
-      '/user/public/login_compliance',
-      ok({ user_id: 1, new_user: false, need_verify: null }),
-    );
+    fake.answer(loginCalls.loginCompliance, ok({ user_id: 1, new_user: false, need_verify: null }));
     const app = await renderApp('/en-EU/login', boot('EU'));
     await fillAndSubmit('eu@example.com', 'right password');
     await waitFor(() => expect(app.location.history.at(-1)).toBe('/en-EU/dashboard'));
   });
 
   it('asks for the device code, accepts a pasted code, and then goes to the dashboard', async () => {
-    server.answer(
-      'POST',
-      '/login',
+    fake.answer(
+      loginCalls.login,
       ok({
         user_id: null,
         new_user: false,
@@ -119,11 +119,7 @@ describe('login page', () => {
         },
       }),
     );
-    server.answer(
-      'POST',
-      '/user/public/login/verify',
-      ok({ user_id: 7, new_user: false, need_verify: null }),
-    );
+    fake.answer(loginCalls.loginVerify, ok({ user_id: 7, new_user: false, need_verify: null }));
     const app = await renderApp('/en/login', boot());
     await fillAndSubmit('ann@example.com', 'right password');
     const heading = await screen.findByRole('heading', { name: 'Enter the verification code' });
@@ -140,23 +136,31 @@ describe('login page', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     });
     await waitFor(() => expect(app.location.history.at(-1)).toBe('/en/dashboard'));
-    expect(server.received.get('POST /user/public/login/verify')?.[0]).toEqual({
+    expect(fake.received(loginCalls.loginVerify)[0]).toEqual({
       challenge_id: 'c'.repeat(24),
       code: '123456',
     });
   });
 
-  it('switches to demo trading after a demoAccount=true login', async () => {
-    server.answer('POST', '/login', ok({ user_id: 1, new_user: false, need_verify: null }));
-    server.answer('POST', '/user/private/trade/switch', fail(50002));
+  it('says a demoAccount=true login enters the demo account, switches to it, and lands saying so', async () => {
+    fake.answer(loginCalls.login, ok({ user_id: 1, new_user: false, need_verify: null }));
+    // The switch fails (a code it may answer): the login goes on regardless (spec §7).
+    fake.answer(loginCalls.tradeSwitch, fail(RetCode.InternalError));
     const app = await renderApp('/en/login?demoAccount=true', boot());
+    expect(screen.getByText(DEMO_LOGIN_NOTICE)).toBeTruthy();
     await fillAndSubmit('ann@example.com', 'right password');
-    await waitFor(() => expect(app.location.history.at(-1)).toBe('/en/dashboard'));
-    expect(server.received.get('POST /user/private/trade/switch')).toEqual([{ env: 1 }]);
+    await waitFor(() => expect(app.location.history.at(-1)).toBe('/en/dashboard?demoAccount=true'));
+    expect(fake.received(loginCalls.tradeSwitch)).toEqual([{ env: 1 }]);
+  });
+
+  it('shows no demo notice without demoAccount=true', async () => {
+    await renderApp('/en/login?demoAccount=1', boot());
+    await waitFor(() => expect(fake.received(systemCalls.webConfig)).toHaveLength(1));
+    expect(screen.queryByText(DEMO_LOGIN_NOTICE)).toBeNull();
   });
 
   it('honours a safe redirect_url', async () => {
-    server.answer('POST', '/login', ok({ user_id: 1, new_user: false, need_verify: null }));
+    fake.answer(loginCalls.login, ok({ user_id: 1, new_user: false, need_verify: null }));
     const app = await renderApp(
       `/en/login?redirect_url=${encodeURIComponent('/en/dashboard?from=mail')}`,
       boot(),
@@ -166,14 +170,10 @@ describe('login page', () => {
   });
 
   it('says so when the risk check refuses the region', async () => {
-    server.answer(
-      'POST',
-      '/user/public/risk/default-intercept',
-      ok({ intercept: true, reason: 'blocked_country' }),
-    );
+    fake.answer(loginCalls.riskIntercept, ok({ intercept: true, reason: 'blocked_country' }));
     await renderApp('/en/login', boot());
     // Nothing is asked of the server before the visitor uses the form.
-    expect(server.received.get('POST /user/public/risk/default-intercept')).toBeUndefined();
+    expect(fake.received(loginCalls.riskIntercept)).toEqual([]);
     await act(async () => {
       fireEvent.focus(screen.getByRole('textbox', { name: 'E-mail' }));
     });
@@ -182,11 +182,7 @@ describe('login page', () => {
   });
 
   it('runs the risk check on submit when the form was never focused, and stops when it refuses', async () => {
-    server.answer(
-      'POST',
-      '/user/public/risk/default-intercept',
-      ok({ intercept: true, reason: 'blocked_country' }),
-    );
+    fake.answer(loginCalls.riskIntercept, ok({ intercept: true, reason: 'blocked_country' }));
     await renderApp('/en/login', boot());
     fireEvent.change(screen.getByRole('textbox', { name: 'E-mail' }), {
       target: { value: 'ann@example.com' },
@@ -196,20 +192,97 @@ describe('login page', () => {
       fireEvent.submit(screen.getByRole('button', { name: 'Log in' }).closest('form') as HTMLFormElement);
     });
     await screen.findByText('Logging in is not available in your region.');
-    expect(server.received.get('POST /user/public/risk/default-intercept')).toHaveLength(1);
-    expect(server.received.get('POST /login')).toBeUndefined();
+    expect(fake.received(loginCalls.riskIntercept)).toHaveLength(1);
+    expect(fake.received(loginCalls.login)).toEqual([]);
   });
 
   it('trusts this browser with an unlock link, says so, and drops the token from the address', async () => {
-    server.answer('POST', '/user/public/login/unlock', (body) =>
-      ok({ trusted: (body as { token?: string }).token === 'good-token' }),
-    );
+    fake.answer(loginCalls.loginUnlock, (body) => ok({ trusted: body.token === 'good-token' }));
     await renderApp('/en/login?unlock=good-token&redirect_url=%2Fen%2Fdashboard', boot());
     expect(await screen.findByText('This browser is now trusted. Log in with your password.')).toBeTruthy();
-    expect(server.received.get('POST /user/public/login/unlock')).toEqual([{ token: 'good-token' }]);
+    expect(fake.received(loginCalls.loginUnlock)).toEqual([{ token: 'good-token' }]);
     expect(window.location.search).toBe('?redirect_url=%2Fen%2Fdashboard');
     cleanup();
     await renderApp('/en/login?unlock=used-token', boot());
     expect(await screen.findByText(/This unlock link is no longer valid/)).toBeTruthy();
+  });
+
+  it('logs in at once with a quick-login token, keeps redirect_url and drops the token from the address', async () => {
+    fake.answer(quickCalls.quickLogin, ok({ user_id: 1 }));
+    const app = await renderApp('/en/login?tmp_token=fresh-token&source=app', boot());
+    await waitFor(() => expect(app.location.history.at(-1)).toBe('/en/dashboard'));
+    expect(fake.received(quickCalls.quickLogin)).toEqual([{ tmp_token: 'fresh-token' }]);
+    expect(window.location.search).not.toContain('fresh-token');
+    expect(window.location.search).toBe('?source=app');
+    cleanup();
+    fake.answer(quickCalls.quickLogin, ok({ user_id: 1 }));
+    const back = await renderApp(
+      '/en/login?tmp_token=other-token&redirect_url=%2Fen%2Fexclusive-benefits',
+      boot(),
+    );
+    await waitFor(() => expect(back.location.history.at(-1)).toBe('/en/exclusive-benefits'));
+  });
+
+  it('falls back to the form with a clear message when the token is spent or expired', async () => {
+    fake.answer(quickCalls.quickLogin, fail(RetCode.QuickLoginInvalid));
+    const app = await renderApp('/en/login?tmp_token=spent-token', boot());
+    expect(
+      await screen.findByText(
+        'This quick-login link has already been used or has expired. Please log in with your password.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(app.location.history.at(-1)).toBe('/en/login?tmp_token=spent-token');
+    expect(window.location.search).not.toContain('spent-token');
+    // No toast of its own: the page says it.
+    expect(screen.queryByText(/31011/)).toBeNull();
+    cleanup();
+    fake.answer(quickCalls.quickLogin, fail(RetCode.InternalError));
+    await renderApp('/en/login?tmp_token=any-token', boot());
+    expect(
+      await screen.findByText('Quick login did not work. Please log in with your password.'),
+    ).toBeTruthy();
+  });
+});
+
+describe('login page with features switched off (web config feature_flags)', () => {
+  it('reads the flags with the one cached web config call the captcha uses at submit', async () => {
+    fake.answer(loginCalls.login, ok({ user_id: 1, new_user: false, need_verify: null }));
+    const app = await renderApp('/en/login', boot());
+    await waitFor(() => expect(fake.received(systemCalls.webConfig)).toHaveLength(1));
+    expect(fake.received(systemCalls.webConfig)[0]?.keys).toContain('feature_flags');
+    await fillAndSubmit('ann@example.com', 'right password');
+    await waitFor(() => expect(app.location.history.at(-1)).toBe('/en/dashboard'));
+    // The login's captcha check was answered from the cache.
+    expect(fake.received(systemCalls.webConfig)).toHaveLength(1);
+  });
+
+  it('qrLogin: no QR-code toggle (shown with the flags on: qr-login-panel.test.tsx)', async () => {
+    switchOff({ qrLogin: false });
+    await renderApp('/en/login', boot());
+    await waitFor(() => expect(fake.received(systemCalls.webConfig)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Use a QR code instead' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('quickLogin: the tmp_token is dropped unused and the form is the way in, without a notice', async () => {
+    switchOff({ quickLogin: false });
+    const app = await renderApp('/en/login?tmp_token=fresh-token&source=app', boot());
+    await waitFor(() => expect(window.location.search).toBe('?source=app'));
+    await waitFor(() => expect(fake.received(systemCalls.webConfig)).toHaveLength(1));
+    expect(fake.received(quickCalls.quickLogin)).toEqual([]);
+    expect(app.location.history.at(-1)).toBe('/en/login?tmp_token=fresh-token&source=app');
+    expect(screen.queryByText(/quick-login|Quick login/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('demoAccount: demoAccount=true is ignored — no notice, no switch, an ordinary landing', async () => {
+    switchOff({ demoAccount: false });
+    fake.answer(loginCalls.login, ok({ user_id: 1, new_user: false, need_verify: null }));
+    const app = await renderApp('/en/login?demoAccount=true', boot());
+    await waitFor(() => expect(screen.queryByText(DEMO_LOGIN_NOTICE)).toBeNull());
+    await fillAndSubmit('ann@example.com', 'right password');
+    await waitFor(() => expect(app.location.history.at(-1)).toBe('/en/dashboard'));
+    expect(fake.received(loginCalls.tradeSwitch)).toEqual([]);
   });
 });

@@ -1,17 +1,17 @@
 import type { LoginNeedVerify } from '@gatehouse/contract';
+import type { FeatureFlags } from '@gatehouse/contract/feature-flags';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
-import { useBootstrap } from '../../app/bootstrap-context';
-import { openModal } from '../../app/feedback/modal';
-import { PageIntro } from '../../app/page-intro';
-import { useLocalePath } from '../../app/page-location';
-import { useT, type TFunction } from '../../i18n';
-import { AccountFields, EMPTY_ACCOUNT, type AccountValue } from '../auth-common/account-fields';
-import { useAuthContext, type AuthContext } from '../auth-common/auth-context';
-import { useAuthFlow } from '../auth-common/auth-flow';
-import { FormAlert, PasswordField, StepHeading } from '../auth-common/fields';
-import { callingCodeOf, identifierError, identifierOf } from '../auth-common/identifier';
-import type { LoginOutcome } from './login-actions';
+import { useBootstrap } from '../../lib/bootstrap-context';
+import { PageIntro } from '../../components/page-intro';
+import { useLocalePath } from '../../lib/page-location';
+import { useT } from '../../i18n';
+import { AccountFields, EMPTY_ACCOUNT, type AccountValue } from '../../components/auth/account-fields';
+import { useAuthContext, type AuthContext } from '../../lib/auth/auth-context';
+import { useAuthFlow } from '../../lib/auth/auth-flow';
+import { FormAlert, PasswordField, StepHeading } from '../../components/auth/fields';
+import { callingCodeOf, identifierError, identifierOf } from '../../lib/auth/identifier';
+import { useSubmit } from '../../lib/use-submit';
 
 // The calls, password encryption, error texts and redirect rules (with the API client behind them)
 // load when the visitor first uses the form, not with the page: the login page then loads almost
@@ -19,6 +19,10 @@ import type { LoginOutcome } from './login-actions';
 const loadActions = () => import('./login-actions');
 // The code step shows only when the server asks for one (a new device).
 const VerifyStep = lazy(() => import('./login-verify-step'));
+// Quick login and the unlock link: only when the page was opened with their token.
+const LoginArrival = lazy(() => import('./login-arrival'));
+// QR-code login: the panel and its QR encoder load when the visitor opens it (the page-load budget).
+const QrLoginPanel = lazy(() => import('./qr-login-panel'));
 
 /** What the risk pre-check said: whether the form is refused outright. */
 interface RiskNotice {
@@ -34,15 +38,22 @@ export function LoginPage() {
   const search = useSearch();
   const query = new URLSearchParams(search);
   const ctx = useAuthContext();
-  const flow = useAuthFlow();
   const [challenge, setChallenge] = useState<LoginNeedVerify | null>(null);
   const [moved, setMoved] = useState(false);
   const [risk, setRisk] = useState<RiskNotice | null>(null);
-  const [unlocked, setUnlocked] = useState<boolean | null>(null);
 
   const source = query.get('source');
-  const tmpToken = query.get('tmp_token');
-  const unlockToken = query.get('unlock');
+  // Switched-off features (docs/configuration.md "Feature flags"), known shortly after first render:
+  // through the form's actions chunk (no chunk of its own in the page's shell), the web config call
+  // the captcha makes at submit time, cached. Unknown means on.
+  const [flags, setFlags] = useState<Partial<FeatureFlags>>({});
+  useEffect(() => {
+    void loadActions()
+      .then((login) => login.fetchFeatureFlags())
+      .then(setFlags);
+  }, []);
+  // Spec §1 demo-account login: the switch to the demo (testnet) account follows the login.
+  const demo = query.get('demoAccount') === 'true' && flags.demoAccount !== false;
 
   // The risk check (scene 30002, spec §1 "A risk check runs at login") runs once, when the visitor
   // first focuses the form, or at the latest on submit.
@@ -55,43 +66,10 @@ export function LoginPage() {
         return notice;
       }));
 
-  useEffect(() => {
-    // Quick login (spec §4): on when tmp_token is present on a login path; the form stays as the fallback.
-    if (!tmpToken) return;
-    let live = true;
-    void loadActions().then(async (login) => {
-      if ((await login.quickLogin(tmpToken)) && live) await login.finish(ctx, flow);
-    });
-    return () => {
-      live = false;
-    };
-    // Once per page view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  useEffect(() => {
-    // The unlock link (docs/flows/login.md "Lockout"): trust this browser, then drop the token from
-    // the address bar so it is neither bookmarked nor sent on as a referrer.
-    if (!unlockToken) return;
-    let live = true;
-    const rest = new URLSearchParams(search);
-    rest.delete('unlock');
-    const kept = rest.toString();
-    window.history.replaceState(
-      window.history.state,
-      '',
-      `${window.location.pathname}${kept ? `?${kept}` : ''}`,
-    );
-    void loadActions().then(async (login) => {
-      const trusted = await login.unlockBrowser(unlockToken);
-      if (live) setUnlocked(trusted);
-    });
-    return () => {
-      live = false;
-    };
-    // Once per page view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // An unlock link, or quick login's tmp_token (spec §4): handled once per page view, with the tokens
+  // the page opened with (they leave the address bar at once). Quick login's notices are its own.
+  const [arrival] = useState(() => ({ unlockToken: query.get('unlock'), tmpToken: query.get('tmp_token') }));
+  const [unlocked, setUnlocked] = useState<boolean | null>(null);
 
   const notice =
     unlocked !== null
@@ -100,15 +78,23 @@ export function LoginPage() {
         ? t('login.notice.accountReady')
         : source === 'password_reset'
           ? t('login.notice.passwordReset')
-          : undefined;
+          : source === 'self_unblock'
+            ? t('selfUnblock.loginNotice')
+            : undefined;
 
   return (
     <PageIntro title={t('pages.login.title')} text={t('pages.login.intro')}>
+      {(arrival.unlockToken || arrival.tmpToken) && (
+        <Suspense>
+          <LoginArrival {...arrival} onUnlocked={setUnlocked} />
+        </Suspense>
+      )}
       {notice && (
         <p className="gh-notice" role="status">
           {notice}
         </p>
       )}
+      {demo && <p className="gh-notice">{t('demoAccount.loginNotice')}</p>}
       {challenge ? (
         <Suspense>
           <VerifyStep
@@ -133,28 +119,30 @@ export function LoginPage() {
           }}
         />
       )}
+      {!challenge && flags.qrLogin !== false && <QrLogin ctx={ctx} />}
     </PageIntro>
   );
 }
 
-/** The text for a login outcome, or undefined when there is nothing (more) to say. */
-export function loginOutcomeText(t: TFunction, outcome: LoginOutcome): string | undefined {
-  switch (outcome.kind) {
-    case 'wrong-password':
-      return t('login.errors.attemptsLeft', { count: outcome.attemptsLeft });
-    case 'locked':
-      return t('login.errors.locked', { minutes: outcome.minutes });
-    case 'ip-limit':
-      return t('login.errors.ipLimit', { minutes: outcome.minutes });
-    case 'banned':
-      return t('login.errors.banned');
-    case 'captcha':
-      return t('login.risk.check');
-    case 'error':
-      return outcome.message;
-    default:
-      return undefined;
-  }
+/** The QR-code login toggle and, once opened, its panel (a disclosure: `aria-expanded` says whether it is open). */
+function QrLogin({ ctx }: { ctx: AuthContext }) {
+  const t = useT('inverse');
+  const flow = useAuthFlow();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="gh-link-button"
+        aria-expanded={open}
+        aria-controls="login-qr"
+        onClick={() => setOpen(!open)}
+      >
+        {t('qrLogin.toggle')}
+      </button>
+      <Suspense>{open && <QrLoginPanel ctx={ctx} flow={flow} id="login-qr" />}</Suspense>
+    </>
+  );
 }
 
 function AccountStep({
@@ -179,12 +167,46 @@ function AccountStep({
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ account?: string | undefined; password?: string | undefined }>({});
   const [alert, setAlert] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const phoneAllowed = siteDefinition.phoneSignUp;
   const kind = phoneAllowed ? account.kind : 'email';
   const query = ctx.search ? `?${ctx.search}` : '';
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const { submit: logIn, busy } = useSubmit(async (key: string) => {
+    try {
+      if ((await checkRisk())?.refused) return;
+      const login = await loadActions();
+      // Captcha: the site's login scene, run by submitLoginWithCaptcha at submit time (docs/captcha.md).
+      // null: cancelled, or unavailable (the toast was shown): the form is usable again.
+      const outcome = await login.submitLoginWithCaptcha({
+        identifier: identifierOf(kind, account.email, callingCodeOf(account.country), account.mobile),
+        password,
+        passwordKey: key,
+        regulated: siteDefinition.regulated,
+        selfUnblock: siteDefinition.selfUnblock,
+        site: siteDefinition.id,
+        extra: flow.extraBody,
+      });
+      if (!outcome) return;
+      if (outcome.kind === 'done') {
+        await login.finish(ctx, flow, outcome.tgBindResult);
+        return;
+      }
+      if (outcome.kind === 'challenge') {
+        onChallenge(outcome.challenge);
+        return;
+      }
+      if (outcome.kind === 'wrong-password') setPassword('');
+      if (outcome.kind === 'banned') {
+        await login.showBan(outcome.ban, { t, go: (path) => ctx.navigate(to(path)), retMsg: outcome.retMsg });
+        if (outcome.ban.kind === 'self-unblock') return;
+      }
+      setAlert(login.loginOutcomeText(t, outcome));
+    } catch {
+      setAlert(t('auth.errors.generic'));
+    }
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const accountKey = identifierError(kind, account.email, account.mobile);
@@ -203,47 +225,7 @@ function AccountStep({
       setAlert(t('auth.errors.generic'));
       return;
     }
-    setBusy(true);
-    try {
-      if ((await checkRisk())?.refused) return;
-      const login = await loadActions();
-      // Captcha: the site's login scene, run by submitLoginWithCaptcha at submit time (docs/captcha.md).
-      // null: cancelled, or unavailable (the toast was shown): the form is usable again.
-      const outcome = await login.submitLoginWithCaptcha({
-        identifier: identifierOf(kind, account.email, callingCodeOf(account.country), account.mobile),
-        password,
-        passwordKey,
-        regulated: siteDefinition.regulated,
-        site: siteDefinition.id,
-        extra: flow.extraBody,
-      });
-      if (!outcome) return;
-      if (outcome.kind === 'done') {
-        await login.finish(ctx, flow, outcome.tgBindResult);
-        return;
-      }
-      if (outcome.kind === 'challenge') {
-        onChallenge(outcome.challenge);
-        return;
-      }
-      if (outcome.kind === 'wrong-password') setPassword('');
-      if (outcome.kind === 'banned') {
-        if (outcome.selfUnblock) {
-          ctx.navigate(to('/self-unblock?fromScene=login'));
-          return;
-        }
-        void openModal({
-          title: t('login.banned.title'),
-          description: t('login.banned.text'),
-          confirmLabel: t('auth.ok'),
-        });
-      }
-      setAlert(loginOutcomeText(t, outcome));
-    } catch {
-      setAlert(t('auth.errors.generic'));
-    } finally {
-      setBusy(false);
-    }
+    void logIn(passwordKey);
   };
 
   return (
@@ -251,7 +233,7 @@ function AccountStep({
       className="gh-form"
       method="post"
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       onFocus={() => void checkRisk()}
       aria-busy={busy}
     >

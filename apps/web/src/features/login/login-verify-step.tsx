@@ -1,8 +1,10 @@
 import type { LoginNeedVerify } from '@gatehouse/contract';
 import { useT, type TFunction } from '../../i18n';
-import type { AuthContext } from '../auth-common/auth-context';
-import { useAuthFlow } from '../auth-common/auth-flow';
-import { CodeStep } from '../auth-common/code-step';
+import type { AuthContext } from '../../lib/auth/auth-context';
+import { useAuthFlow } from '../../lib/auth/auth-flow';
+import { CodeStep } from '../../components/auth/code-step';
+import { useBootstrap } from '../../lib/bootstrap-context';
+import { useLocalePath } from '../../lib/page-location';
 import type { CodeOutcome } from './login-actions';
 
 const loadActions = () => import('./login-actions');
@@ -28,12 +30,24 @@ export default function VerifyStep({
 }) {
   const t = useT('inverse');
   const flow = useAuthFlow();
+  const { siteDefinition } = useBootstrap();
+  const to = useLocalePath();
 
   /** Answers the error for the code field, or undefined once logged in. */
   const submit = async (code: string): Promise<string | undefined> => {
     try {
       const login = await loadActions();
-      const outcome = await login.submitCode(challenge.challenge_id, code, flow.extraBody);
+      const outcome = await login.submitCode(
+        challenge.challenge_id,
+        code,
+        flow.extraBody,
+        siteDefinition.selfUnblock,
+      );
+      if (outcome.kind === 'banned') {
+        // As at the password step (spec §4 ban flow): the modal, self-unblock, or the 31003 text.
+        await login.showBan(outcome.ban, { t, go: (path) => ctx.navigate(to(path)), retMsg: outcome.retMsg });
+        return outcome.ban.kind === 'self-unblock' ? undefined : login.loginOutcomeText(t, outcome);
+      }
       if (outcome.kind !== 'done') return codeOutcomeText(t, outcome);
       await login.finish(ctx, flow, outcome.tgBindResult);
       return undefined;

@@ -1,11 +1,9 @@
-import type { LoginUnlockResult } from '@gatehouse/contract';
+import * as endpoints from '@gatehouse/contract/endpoints/login';
 import { api } from '../../api';
-
-export const LOGIN_UNLOCK_PATH = '/user/public/login/unlock';
 
 /**
  * The unlock link mailed when unknown devices are held back after many wrong passwords
- * (docs/flows/login.md "Lockout"): `POST /user/public/login/unlock` makes this browser a device the
+ * (docs/flows/login.md "Lockout"): `loginUnlock` makes this browser a device the
  * account knows. True when it did; a used, expired or junk link answers false.
  */
 export function unlockBrowser(token: string): Promise<boolean> {
@@ -23,7 +21,7 @@ const calls = new Map<string, Promise<boolean>>();
 
 async function post(token: string): Promise<boolean> {
   try {
-    const answer = await api.post<LoginUnlockResult>(LOGIN_UNLOCK_PATH, { token }, { hideError: true });
+    const answer = await api.call(endpoints.loginUnlock, { token }, { hideError: true });
     return answer?.result?.trusted === true;
   } catch {
     return false;

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { PageIntro } from '../../app/page-intro';
-import { useLocalePath } from '../../app/page-location';
+import { PageIntro } from '../../components/page-intro';
+import { useLocalePath } from '../../lib/page-location';
 import { useT } from '../../i18n';
 
 /** Shown for any path the route table does not know, and when the server flags the page as not found. */

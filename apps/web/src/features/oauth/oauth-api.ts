@@ -1,27 +1,20 @@
-import type {
-  OAuthAuthorizeQuery,
-  OAuthAuthorizeResult,
-  OAuthAuthorizedApps,
-  OAuthClientInfo,
-  OAuthConfirmRequest,
-  OAuthLogoutRequest,
-  OAuthPreAuthorize,
-  OAuthRedirectResult,
+import * as endpoints from '@gatehouse/contract/endpoints/oauth';
+import {
+  type OAuthAuthorizeQuery,
+  type OAuthAuthorizeResult,
+  type OAuthAuthorizedApps,
+  type OAuthClientInfo,
+  type OAuthConfirmRequest,
+  type OAuthLogoutRequest,
+  type OAuthPreAuthorize,
 } from '@gatehouse/contract';
-import { api, clearResponseCache, OAUTH_AUTHORIZE_PATH, type ApiEnvelope } from '../../api';
+import { announceLogout, api, clearResponseCache, type ApiEnvelope } from '../../api';
 
 /**
  * The OAuth calls of the web app (spec §7; docs/oauth.md "Endpoints for the web app"). Every page
  * that makes them shows the outcome itself (an error view, the login form on 10006), so none of
  * them toasts. Each resolves to the `result` or rejects; `failureOf` (auth-common) reads the code.
  */
-export const CLIENT_INFO_PATH = '/oauth/v1/public/client_info';
-export const PRE_AUTHORIZE_PATH = '/oauth/v1/private/pre_authorize';
-export const CONFIRM_AUTH_PATH = '/oauth/v1/private/confirm_auth';
-export const AUTHORIZED_APPS_PATH = '/oauth/v1/private/authorized-apps';
-export const REVOKE_APP_PATH = '/oauth/v1/private/revoke-app';
-export const OAUTH_LOGOUT_PATH = '/oauth/v1/private/logout';
-
 const quiet = { hideError: true } as const;
 
 /** The optional fields of an authorization request, carried unchanged from the page query. */
@@ -57,54 +50,48 @@ function resultOf<T>(envelope: ApiEnvelope<T> | null): T {
   return envelope.result;
 }
 
-/** `GET /oauth/v1/public/client_info`: 42001 / 42002 for an unknown client or redirect_uri. */
+/** `oauthClientInfo`: 42001 / 42002 for an unknown client or redirect_uri. */
 export async function fetchClientInfo(request: OAuthAuthorizeQuery): Promise<OAuthClientInfo> {
   const { client_id, redirect_uri, scope } = request;
-  return resultOf(
-    await api.get<OAuthClientInfo>(CLIENT_INFO_PATH, {
-      ...quiet,
-      params: { client_id, redirect_uri, scope },
-    }),
-  );
+  return resultOf(await api.call(endpoints.oauthClientInfo, { client_id, redirect_uri, scope }, quiet));
 }
 
-/** `GET /oauth/v1/private/pre_authorize`: 0 → the consent page; 10006 → log in first. */
+/** `oauthPreAuthorize`: 0 → the consent page; 10006 → log in first. */
 export async function preAuthorize(request: OAuthAuthorizeQuery): Promise<OAuthPreAuthorize> {
-  return resultOf(await api.get<OAuthPreAuthorize>(PRE_AUTHORIZE_PATH, { ...quiet, params: { ...request } }));
+  return resultOf(await api.call(endpoints.oauthPreAuthorize, request, quiet));
 }
 
-/** `GET /oauth/v1/private/authorize`: with consent on record, `redirect_to` carries a fresh code. */
+/** `oauthAuthorize`: with consent on record, `redirect_to` carries a fresh code. */
 export async function authorize(request: OAuthAuthorizeQuery): Promise<OAuthAuthorizeResult> {
-  return resultOf(
-    await api.get<OAuthAuthorizeResult>(OAUTH_AUTHORIZE_PATH, { ...quiet, params: { ...request } }),
-  );
+  return resultOf(await api.call(endpoints.oauthAuthorize, request, quiet));
 }
 
-/** `POST /oauth/v1/private/confirm_auth`: the user's decision → where the browser goes next. */
+/** `oauthConfirm`: the user's decision → where the browser goes next. */
 export async function confirmAuth(
   request: OAuthAuthorizeQuery,
   decision: OAuthConfirmRequest['decision'],
 ): Promise<string> {
   const body: OAuthConfirmRequest = { ...request, decision };
-  return resultOf(await api.post<OAuthRedirectResult>(CONFIRM_AUTH_PATH, body, quiet)).redirect_to;
+  return resultOf(await api.call(endpoints.oauthConfirm, body, quiet)).redirect_to;
 }
 
-/** `POST /oauth/v1/private/logout`: ends the session → the app's registered post-logout target, or `/`. */
+/** `oauthLogout`: ends the session → the app's registered post-logout target, or `/`. */
 export async function oauthLogout(body: OAuthLogoutRequest): Promise<string> {
   try {
-    return resultOf(await api.post<OAuthRedirectResult>(OAUTH_LOGOUT_PATH, body, quiet)).redirect_to;
+    return resultOf(await api.call(endpoints.oauthLogout, body, quiet)).redirect_to;
   } finally {
-    // Cached answers (the profile) belong to the account that just left.
+    // Cached answers (the profile) belong to the account that just left; the other tabs go with it.
     await clearResponseCache();
+    announceLogout();
   }
 }
 
-/** `GET /oauth/v1/private/authorized-apps` (the dashboard's list). */
+/** `oauthAuthorizedApps` (the dashboard's list). */
 export async function fetchAuthorizedApps(): Promise<OAuthAuthorizedApps['apps']> {
-  return resultOf(await api.get<OAuthAuthorizedApps>(AUTHORIZED_APPS_PATH, quiet)).apps;
+  return resultOf(await api.call(endpoints.oauthAuthorizedApps, {}, quiet)).apps;
 }
 
-/** `POST /oauth/v1/private/revoke-app`: forgets the consent and ends the app's tokens (idempotent). */
+/** `oauthRevokeApp`: forgets the consent and ends the app's tokens (idempotent). */
 export async function revokeApp(clientId: string): Promise<void> {
-  resultOf(await api.post<{ revoked: boolean }>(REVOKE_APP_PATH, { client_id: clientId }, quiet));
+  resultOf(await api.call(endpoints.oauthRevokeApp, { client_id: clientId }, quiet));
 }

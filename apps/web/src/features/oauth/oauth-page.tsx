@@ -1,27 +1,27 @@
+import { RetCode } from '@gatehouse/contract';
 import type { OAuthAuthorizeQuery, OAuthClientInfo } from '@gatehouse/contract';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useBootstrap } from '../../app/bootstrap-context';
-import { PageIntro } from '../../app/page-intro';
-import { useLocalePath, usePageLocation } from '../../app/page-location';
-import { PageLoading } from '../../app/shell/page-loading';
+import { useBootstrap } from '../../lib/bootstrap-context';
+import { PageIntro } from '../../components/page-intro';
+import { useLocalePath, usePageLocation } from '../../lib/page-location';
+import { PageLoading } from '../../components/shell/page-loading';
 import { useT } from '../../i18n';
-import { failureOf } from '../auth-common/api-error';
-import { AuthFlowContext, type AuthFlow } from '../auth-common/auth-flow';
-import { LoginPage } from '../login/login-page';
+import { failureOf } from '../../lib/api-error';
+import { useApiData } from '../../lib/use-api-data';
+import { AuthFlowContext, type AuthFlow, type SignInForms } from '../../lib/auth/auth-flow';
 import { fetchClientInfo, preAuthorize, readAuthRequest } from './oauth-api';
 import { AppLogo, describeFailure, OAuthProblem, type OAuthFailure } from './oauth-parts';
 
-// The sign-up form is only needed on /oauth-register (or after "sign up"): its own chunk, as in the router.
-const RegisterPage = lazy(() =>
-  import('../register/register-page').then((module) => ({ default: module.RegisterPage })),
-);
-
-/** Not logged in (contract RetCode.SESSION_EXPIRED): pre_authorize's way of saying "log in first". */
-const SESSION_EXPIRED = 10006;
-
 /** Where switching between the embedded forms goes: these paths keep the OAuth entry around them. */
 const FLOW_LINKS = { login: '/oauth-login', register: '/oauth-register' } as const;
+
+/** What the checks on arrival found. */
+type Checked =
+  | { kind: 'problem'; failure: OAuthFailure }
+  | { kind: 'sign-in'; client: OAuthClientInfo }
+  /** Logged in and allowed: on the way to the consent page. */
+  | { kind: 'authorized' };
 
 type View =
   | { kind: 'checking' }
@@ -34,8 +34,9 @@ type View =
  * pre-authorizes. Logged in → the consent page at once; otherwise the login form (or the sign-up
  * form on /oauth-register) runs inside this flow, and on success pre-authorizes again. ret_code 0
  * → `/{lang}/oauth-authorized` with the same query (spec §2 "Redirects after success").
+ * `forms` are the login and sign-up pages, handed in by the app (`app/routes/oauth-route.tsx`).
  */
-export function OauthPage() {
+export function OauthPage({ forms }: { forms: SignInForms }) {
   const t = useT('inverse');
   const search = useSearch();
   const { route } = usePageLocation();
@@ -43,46 +44,52 @@ export function OauthPage() {
   const [, navigate] = useLocation();
   // The request as it arrived: switching between the forms keeps the query, so it cannot change.
   const [request] = useState(() => readAuthRequest(search));
-  const [view, setView] = useState<View>(() =>
-    request
-      ? { kind: 'checking' }
-      : { kind: 'problem', failure: { message: t('oauth.error.incomplete'), backTo: null, retry: false } },
-  );
-  const [attempt, setAttempt] = useState(0);
+  const incomplete: OAuthFailure = { message: t('oauth.error.incomplete'), backTo: null, retry: false };
+  // A failure after the check (the login succeeded, pre-authorize did not): shown until "try again".
+  const [late, setLate] = useState<OAuthFailure | null>(null);
   const consentPath = to(`/oauth-authorized?${search}`);
 
-  const fail = async (error: unknown) =>
-    setView({ kind: 'problem', failure: await describeFailure(error, t('oauth.error.generic')) });
+  const fail = async (error: unknown) => setLate(await describeFailure(error, t('oauth.error.generic')));
 
-  useEffect(() => {
-    if (!request) return;
-    let live = true;
-    // pre_authorize needs no answer from client_info, so both go out at once; client_info decides first.
-    const pre = preAuthorize(request).then(
-      () => ({ ok: true as const }),
-      (error: unknown) => ({ ok: false as const, error }),
-    );
-    fetchClientInfo(request)
-      .then(async (client) => {
+  // Once per visit and per "try again": client_info decides first, then pre-authorize.
+  const check = useApiData(
+    request ? 'oauth-entry' : null,
+    async (): Promise<Checked> => {
+      if (!request) return { kind: 'problem', failure: incomplete };
+      // pre_authorize needs no answer from client_info, so both go out at once; client_info decides first.
+      const pre = preAuthorize(request).then(
+        () => ({ ok: true as const }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
+      try {
+        const client = await fetchClientInfo(request);
         const outcome = await pre;
-        if (!live) return;
-        if (outcome.ok) navigate(consentPath, { replace: true });
-        else if (failureOf(outcome.error).code === SESSION_EXPIRED) setView({ kind: 'sign-in', client });
-        else await fail(outcome.error);
-      })
-      .catch((error: unknown) => {
-        if (live) void fail(error);
-      });
-    return () => {
-      live = false;
-    };
-    // Once per visit and per "try again"; the request and paths are this page's own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [attempt]);
+        if (outcome.ok) return { kind: 'authorized' };
+        if (failureOf(outcome.error).code === RetCode.SessionExpired) return { kind: 'sign-in', client };
+        throw outcome.error;
+      } catch (error) {
+        return { kind: 'problem', failure: await describeFailure(error, t('oauth.error.generic')) };
+      }
+    },
+    {
+      onData: (checked) => {
+        if (checked.kind === 'authorized') navigate(consentPath, { replace: true });
+      },
+    },
+  );
+
+  const view: View = !request
+    ? { kind: 'problem', failure: incomplete }
+    : late
+      ? { kind: 'problem', failure: late }
+      : check.loading || !check.data || check.data.kind === 'authorized'
+        ? { kind: 'checking' }
+        : check.data;
 
   if (view.kind === 'sign-in') {
     return (
       <SignIn
+        forms={forms}
         client={view.client}
         request={request}
         register={route?.path === FLOW_LINKS.register}
@@ -98,8 +105,8 @@ export function OauthPage() {
         <OAuthProblem
           failure={view.failure}
           onRetry={() => {
-            setView({ kind: 'checking' });
-            setAttempt((n) => n + 1);
+            setLate(null);
+            check.reload();
           }}
         />
       )}
@@ -109,12 +116,14 @@ export function OauthPage() {
 
 /** The login or sign-up page, under a line that says which app is asking, run inside the OAuth flow. */
 function SignIn({
+  forms: { Login, Register },
   client,
   request,
   register,
   onAuthorized,
   onFailure,
 }: {
+  forms: SignInForms;
   client: OAuthClientInfo;
   request: OAuthAuthorizeQuery | null;
   register: boolean;
@@ -145,10 +154,10 @@ function SignIn({
       <AuthFlowContext.Provider value={flow}>
         {register ? (
           <Suspense fallback={<PageLoading />}>
-            <RegisterPage />
+            <Register />
           </Suspense>
         ) : (
-          <LoginPage />
+          <Login />
         )}
       </AuthFlowContext.Provider>
     </>

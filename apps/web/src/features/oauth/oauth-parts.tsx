@@ -1,7 +1,7 @@
-import type { OAuthClientSummary } from '@gatehouse/contract';
+import { RetCode, type OAuthClientSummary } from '@gatehouse/contract';
 import { useT } from '../../i18n';
-import { failureOf } from '../auth-common/api-error';
-import { errorText } from '../auth-common/error-text';
+import { failureOf } from '../../lib/api-error';
+import { errorText } from '../../lib/error-text';
 import './oauth.css';
 
 /** Why an OAuth page cannot go on, and whether the app may be told (RFC 6749 `error=` redirect). */
@@ -17,16 +17,13 @@ export interface OAuthFailure {
   retry: boolean;
 }
 
-/** The ret_code the client uses when no answer came back (api NETWORK_RET_CODE). */
-const NO_ANSWER = -200;
-
 /** The failure of a call, in the user's words (the `inverse-error-code` phrase, else ret_msg). */
 export async function describeFailure(error: unknown, fallback: string): Promise<OAuthFailure> {
   const { code, envelope } = failureOf(error);
   const result = envelope?.result as { redirect_to?: unknown } | null | undefined;
   const backTo = typeof result?.redirect_to === 'string' ? result.redirect_to : null;
   const message = envelope ? await errorText(code, envelope.ret_msg) : '';
-  return { message: message || fallback, backTo, retry: code === NO_ANSWER };
+  return { message: message || fallback, backTo, retry: code === RetCode.Network };
 }
 
 /**

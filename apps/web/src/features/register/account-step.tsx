@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
-import { useBootstrap } from '../../app/bootstrap-context';
-import { useLocalePath } from '../../app/page-location';
+import { useBootstrap } from '../../lib/bootstrap-context';
+import { useLocalePath } from '../../lib/page-location';
 import { useT } from '../../i18n';
-import { AccountFields, EMPTY_ACCOUNT, type AccountValue } from '../auth-common/account-fields';
-import { useAuthFlow } from '../auth-common/auth-flow';
-import { FieldError, FormAlert, StepHeading } from '../auth-common/fields';
-import { callingCodeOf, identifierError, identifierOf, type Identifier } from '../auth-common/identifier';
+import { AccountFields, EMPTY_ACCOUNT, type AccountValue } from '../../components/auth/account-fields';
+import { useAuthFlow } from '../../lib/auth/auth-flow';
+import { FieldError, FormAlert, StepHeading } from '../../components/auth/fields';
+import { callingCodeOf, identifierError, identifierOf, type Identifier } from '../../lib/auth/identifier';
 import { ResidenceField } from './residence-field';
+import { useSubmit } from '../../lib/use-submit';
+import { useFeatureFlags } from '../../lib/web-config/use-feature-flags';
 
 export interface AccountDraft {
   account: AccountValue;
@@ -46,11 +48,13 @@ export function AccountStep({
   const [confirmed, setConfirmed] = useState(false);
   const [subscribe, setSubscribe] = useState(initial.euSubscription ?? false);
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const phoneAllowed = siteDefinition.phoneSignUp;
+  const { submit: send, busy } = useSubmit(onSubmit);
+  // The site offers mobile sign-up, and the operator has not switched it off (feature_flags).
+  const flags = useFeatureFlags();
+  const phoneAllowed = siteDefinition.phoneSignUp && flags.phoneSignUp !== false;
   const kind = phoneAllowed ? account.kind : 'email';
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const accountKey = identifierError(kind, account.email, account.mobile);
@@ -65,27 +69,16 @@ export function AccountStep({
       setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
       return;
     }
-    setBusy(true);
-    try {
-      await onSubmit({
-        account: { ...account, kind },
-        identifier: identifierOf(kind, account.email, callingCodeOf(account.country), account.mobile),
-        residence,
-        euSubscription: subscribe,
-      });
-    } finally {
-      setBusy(false);
-    }
+    void send({
+      account: { ...account, kind },
+      identifier: identifierOf(kind, account.email, callingCodeOf(account.country), account.mobile),
+      residence,
+      euSubscription: subscribe,
+    });
   };
 
   return (
-    <form
-      className="gh-form"
-      method="post"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-busy={busy}
-    >
+    <form className="gh-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
       <StepHeading focus={focus}>{t('register.account.title')}</StepHeading>
       <AccountFields
         idPrefix="register"

@@ -1,6 +1,7 @@
-import { HEADER } from '@gatehouse/contract';
+import { HEADER, type ResultInputOf } from '@gatehouse/contract';
+import * as registrationCalls from '@gatehouse/contract/endpoints/registration';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ok, startAuthTestServer, type AuthTestServer } from '../auth-common/test-support/auth-test-server';
+import { ok, startApiFake, type ApiFake } from '../../test/api-fake';
 import {
   recallRegistration,
   resetRegistrationBinding,
@@ -10,7 +11,7 @@ import {
 
 const UUID = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
 const BINDING = 'b'.repeat(43);
-const sent = {
+const sent: ResultInputOf<typeof registrationCalls.registerInfo> = {
   uuid: UUID,
   channel: 'email',
   verify_type: 'code',
@@ -20,13 +21,13 @@ const sent = {
   next: 'verify',
 };
 
-let server: AuthTestServer;
+let fake: ApiFake;
 beforeAll(async () => {
-  server = await startAuthTestServer();
+  fake = await startApiFake();
 });
-afterAll(() => server.close());
+afterAll(() => fake.close());
 afterEach(() => {
-  server.reset();
+  fake.reset();
   resetRegistrationBinding();
   vi.restoreAllMocks();
 });
@@ -43,12 +44,20 @@ async function bindingHeaders(run: () => Promise<unknown>): Promise<(string | nu
   return seen;
 }
 
-const fields = { lang: 'en', platform: 'pc', version: 'new-code' };
+const fields = { lang: 'en', platform: 'pc', version: 'new-code' } as const;
+const recalled: ResultInputOf<typeof registrationCalls.registerRecall> = {
+  recall_stage: 'verify',
+  platform: 'pc',
+  login_name: 'ann***@example.com',
+  version: 'new-code',
+  channel: 'email',
+  verify_type: 'code',
+};
 
 describe('sign-up binding in the page', () => {
   it('sends nothing extra when the binding lives in the cookie', async () => {
-    server.answer('POST', '/user/public/register/info', ok(sent));
-    server.answer('GET', '/user/public/register/recall/info', ok({}));
+    fake.answer(registrationCalls.registerInfo, ok(sent));
+    fake.answer(registrationCalls.registerRecall, ok(recalled));
     const headers = await bindingHeaders(async () => {
       await startRegistration({ email: 'ann@example.com' }, fields, 'code', {});
       await recallRegistration(UUID).catch(() => undefined);
@@ -57,9 +66,12 @@ describe('sign-up binding in the page', () => {
   });
 
   it('sends back the binding a header-transport start handed over, on every later sign-up call', async () => {
-    server.answer('POST', '/user/public/register/info', ok({ ...sent, signup_binding: BINDING }));
-    server.answer('GET', '/user/public/register/recall/info', ok({}));
-    server.answer('POST', '/user/public/register/password', ok({}));
+    fake.answer(registrationCalls.registerInfo, ok({ ...sent, signup_binding: BINDING }));
+    fake.answer(registrationCalls.registerRecall, ok(recalled));
+    fake.answer(
+      registrationCalls.registerPassword,
+      ok({ user_id: 5, new_user: true, site: 'global', login_name: 'ann***@example.com' }),
+    );
     const headers = await bindingHeaders(async () => {
       await startRegistration({ email: 'ann@example.com' }, fields, 'code', {});
       await recallRegistration(UUID).catch(() => undefined);

@@ -1,39 +1,25 @@
+import * as registrationCalls from '@gatehouse/contract/endpoints/registration';
 import {
   HEADER,
   type CodeSentResult,
   type EncryptedPassword,
-  type RegisterDoneResult,
+  type PlatformKind,
   type RegisterInfoResult,
   type RegisterRecallResult,
-  type RegisterVerifyResult,
   type SignupChannel,
 } from '@gatehouse/contract';
+import { FEATURE_CONFIG_KEY } from '@gatehouse/contract/feature-flags';
 import { api } from '../../api';
-import type { Identifier } from '../auth-common/identifier';
+import type { Identifier } from '../../lib/auth/identifier';
+import { fetchWebConfig } from '../../lib/web-config/fetch-web-config';
 
-/** Sign-up calls (spec §4 registration steps, §7; contract api/register.ts; docs/flows/registration.md). */
-export const REGISTER_INFO_PATH = '/user/public/register/info';
-export const REGISTER_VERIFY_PATH = '/user/public/register/verify';
-export const REGISTER_VERIFY_RESULT_PATH = '/user/public/register/verify/result';
-export const REGISTER_PASSWORD_PATH = '/user/public/register/password';
-export const REGISTER_RESEND_PATH = '/user/public/register/send/verify/item';
-export const REGISTER_RECALL_PATH = '/user/public/register/recall/info';
-export const ONE_SHOT_SEND_PATH = {
-  email: '/verify/register/email',
-  mobile: '/verify/register/mobile',
-} as const;
-export const ONE_SHOT_COMMIT_PATH = { email: '/register/email', mobile: '/register/mobile' } as const;
-export const REGISTER_COMPLIANCE_PATH = '/user/public/register_compliance';
-/** The web config call and its project (contract rules/captcha-web-config.ts uses the same). */
-export const WEB_CONFIG_PATH = '/v3/config/web';
-export const WEB_CONFIG_PROJECT = 'gatehouse';
-export const REGISTER_UI_CONFIG_KEY = 'register_ui';
+// Sign-up calls (spec §4 registration steps, §7; contract api/register.ts; docs/flows/registration.md).
 
 /** What every start call carries besides the identifier: residence (§5), page language, platform, UI variant. */
 export interface StartFields {
   residence_country?: string | undefined;
   lang: string;
-  platform: string;
+  platform: PlatformKind;
   version: string;
 }
 
@@ -62,7 +48,7 @@ export function resetRegistrationBinding(): void {
   binding = undefined;
 }
 
-/** `POST /user/public/register/info`: the code (or link) goes out. `captcha` is where its result goes. */
+/** `registerInfo`: the code (or link) goes out. `captcha` is where its result goes. */
 export async function startRegistration(
   identifier: Identifier,
   fields: StartFields,
@@ -72,8 +58,8 @@ export async function startRegistration(
 ): Promise<RegisterInfoResult> {
   return keepBinding(
     must(
-      await api.post<RegisterInfoResult>(
-        REGISTER_INFO_PATH,
+      await api.call(
+        registrationCalls.registerInfo,
         { ...identifier, ...fields, verify_type: verifyType, ...channel, ...captcha },
         bound(),
       ),
@@ -88,18 +74,15 @@ export async function verifyRegistration(
   quiet = false,
 ) {
   return must(
-    await api.post<RegisterVerifyResult>(
-      REGISTER_VERIFY_PATH,
-      { uuid, ...proof },
-      { hideError: quiet, ...bound() },
-    ),
+    await api.call(registrationCalls.registerVerify, { uuid, ...proof }, { hideError: quiet, ...bound() }),
   );
 }
 
 /** The link variant's poll; quiet (a failed poll is retried, not shown). */
 export async function registrationVerified(uuid: string): Promise<boolean> {
-  const answer = await api.get<RegisterVerifyResult>(
-    `${REGISTER_VERIFY_RESULT_PATH}?uuid=${encodeURIComponent(uuid)}`,
+  const answer = await api.call(
+    registrationCalls.registerVerifyResult,
+    { uuid },
     { hideError: true, ...bound() },
   );
   return answer?.result.verify_result === 1;
@@ -110,13 +93,11 @@ export async function setRegistrationPassword(
   password: EncryptedPassword,
   channel: SignupChannel,
 ) {
-  return must(
-    await api.post<RegisterDoneResult>(REGISTER_PASSWORD_PATH, { uuid, ...password, ...channel }, bound()),
-  );
+  return must(await api.call(registrationCalls.registerPassword, { uuid, ...password, ...channel }, bound()));
 }
 
 export async function resendRegistration(uuid: string): Promise<CodeSentResult> {
-  return must(await api.post<CodeSentResult>(REGISTER_RESEND_PATH, { uuid }, bound()));
+  return must(await api.call(registrationCalls.registerResend, { uuid }, bound()));
 }
 
 /**
@@ -124,12 +105,7 @@ export async function resendRegistration(uuid: string): Promise<CodeSentResult> 
  * REGISTER_FLOW_NOT_BOUND (the caller says where to continue).
  */
 export async function recallRegistration(uuid: string): Promise<RegisterRecallResult> {
-  return must(
-    await api.get<RegisterRecallResult>(`${REGISTER_RECALL_PATH}?uuid=${encodeURIComponent(uuid)}`, {
-      hideError: true,
-      ...bound(),
-    }),
-  );
+  return must(await api.call(registrationCalls.registerRecall, { uuid }, { hideError: true, ...bound() }));
 }
 
 /** Old UI: `POST /verify/register/email|mobile` sends a code keyed by the identifier. */
@@ -138,33 +114,42 @@ export async function sendOneShotCode(
   fields: StartFields,
   captcha: Record<string, unknown> = {},
 ) {
-  const path = 'email' in identifier ? ONE_SHOT_SEND_PATH.email : ONE_SHOT_SEND_PATH.mobile;
-  return keepBinding(
-    must(await api.post<CodeSentResult>(path, { ...identifier, ...fields, ...captcha }, bound())),
-  );
+  const answer =
+    'email' in identifier
+      ? await api.call(
+          registrationCalls.verifyRegisterEmail,
+          { ...identifier, ...fields, ...captcha },
+          bound(),
+        )
+      : await api.call(
+          registrationCalls.verifyRegisterMobile,
+          { ...identifier, ...fields, ...captcha },
+          bound(),
+        );
+  return keepBinding(must<CodeSentResult>(answer));
 }
 
-/** Old UI: `POST /register/email|mobile`, or `/user/public/register_compliance` on regulated sites. */
+/** Old UI: `registerEmail` / `registerMobile`, or `registerCompliance` on regulated sites. */
 export async function commitOneShot(
   identifier: Identifier,
   regulated: boolean,
   body: StartFields & EncryptedPassword & { verify_code: string } & SignupChannel,
 ) {
-  const kind = 'email' in identifier ? 'email' : 'mobile';
-  const path = regulated ? REGISTER_COMPLIANCE_PATH : ONE_SHOT_COMMIT_PATH[kind];
-  return must(await api.post<RegisterDoneResult>(path, { ...identifier, ...body }, bound()));
+  const sent = { ...identifier, ...body };
+  if (regulated) {
+    // The regulated form always asks for residence; without one the server answers ParamsInvalid
+    // (the empty field is dropped before sending, spec §5), exactly as if it were left out.
+    const compliance = { ...sent, residence_country: body.residence_country ?? '' };
+    return must(await api.call(registrationCalls.registerCompliance, compliance, bound()));
+  }
+  return must(
+    'email' in identifier
+      ? await api.call(registrationCalls.registerEmail, { ...body, ...identifier }, bound())
+      : await api.call(registrationCalls.registerMobile, { ...body, ...identifier }, bound()),
+  );
 }
 
 /** The `register_ui` web config entry; undefined when the call or the entry is missing. */
 export async function fetchRegisterUiConfig(): Promise<unknown> {
-  try {
-    const answer = await api.post<{ data: { name: string; value: unknown }[] }>(
-      WEB_CONFIG_PATH,
-      { project_name: WEB_CONFIG_PROJECT, keys: [REGISTER_UI_CONFIG_KEY] },
-      { hideError: true, useCache: true },
-    );
-    return answer?.result.data?.find((entry) => entry.name === REGISTER_UI_CONFIG_KEY)?.value;
-  } catch {
-    return undefined;
-  }
+  return (await fetchWebConfig()).get(FEATURE_CONFIG_KEY.REGISTER_UI);
 }

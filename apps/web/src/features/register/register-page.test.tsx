@@ -1,14 +1,13 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RetCode, type ResultInputOf } from '@gatehouse/contract';
+import { DEFAULT_FEATURE_FLAGS } from '@gatehouse/contract/feature-flags';
+import * as registrationCalls from '@gatehouse/contract/endpoints/registration';
+import * as systemCalls from '@gatehouse/contract/endpoints/system';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp, testBootstrap } from '../../test/render-app';
-import {
-  fail,
-  ok,
-  startAuthTestServer,
-  type AuthTestServer,
-} from '../auth-common/test-support/auth-test-server';
+import { CAPTCHA_OFF, fail, ok, apiFakeForFile } from '../../test/api-fake';
 
-vi.mock('../auth-common/encrypt-password', () => ({
+vi.mock('../../lib/auth/encrypt-password', () => ({
   encryptPassword: vi.fn(async () => ({
     encrypt_password: 'c2VhbGVkLXBhc3N3b3Jk',
     encrypt_timestamp: '1700000000000',
@@ -16,7 +15,7 @@ vi.mock('../auth-common/encrypt-password', () => ({
 }));
 
 const UUID = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
-const sent = {
+const sent: ResultInputOf<typeof registrationCalls.verifyRegisterEmail> = {
   uuid: UUID,
   channel: 'email',
   verify_type: 'code',
@@ -25,15 +24,7 @@ const sent = {
   resend_in: 60,
 };
 
-let server: AuthTestServer;
-beforeAll(async () => {
-  server = await startAuthTestServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  cleanup();
-  server.reset();
-});
+const fake = apiFakeForFile();
 
 const boot = (site: 'global' | 'EU' = 'global') => testBootstrap(site, { passwordKey: 'test-key' });
 const click = (name: string) =>
@@ -61,15 +52,14 @@ describe('register page', () => {
     expect(document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Confirm your country or region of residence.',
     );
-    expect(server.received.get('POST /user/public/register/info')).toBeUndefined();
+    expect(fake.received(registrationCalls.registerInfo)).toEqual([]);
   });
 
   it('signs up by code: info with the channel record, verify, password, then the dashboard as a new user', async () => {
-    server.answer('POST', '/user/public/register/info', ok({ ...sent, next: 'verify' }));
-    server.answer('POST', '/user/public/register/verify', ok({ verify_result: 1 }));
-    server.answer(
-      'POST',
-      '/user/public/register/password',
+    fake.answer(registrationCalls.registerInfo, ok({ ...sent, next: 'verify' }));
+    fake.answer(registrationCalls.registerVerify, ok({ verify_result: 1 }));
+    fake.answer(
+      registrationCalls.registerPassword,
       ok({ user_id: 5, new_user: true, site: 'global', login_name: 'ann***@example.com' }),
     );
     const app = await renderApp('/en/register?ref=FRIEND1&utmsource=news&campaign=&affiliate_id=x1', boot());
@@ -77,8 +67,8 @@ describe('register page', () => {
     await click('Continue');
 
     // The captcha step (off here) loads at submit time: the call follows a moment later.
-    await waitFor(() => expect(server.received.get('POST /user/public/register/info')).toBeDefined());
-    const info = server.received.get('POST /user/public/register/info')?.[0] as Record<string, unknown>;
+    await waitFor(() => expect(fake.received(registrationCalls.registerInfo)).not.toEqual([]));
+    const info = fake.received(registrationCalls.registerInfo)[0];
     expect(info).toMatchObject({
       email: 'ann@example.com',
       residence_country: 'GB',
@@ -99,7 +89,7 @@ describe('register page', () => {
     expect(app.location.history.at(-1)).toContain(`uuid=${UUID}`);
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '654321' } });
     await click('Verify');
-    expect(server.received.get('POST /user/public/register/verify')?.[0]).toEqual({
+    expect(fake.received(registrationCalls.registerVerify)[0]).toEqual({
       uuid: UUID,
       code: '654321',
     });
@@ -113,7 +103,7 @@ describe('register page', () => {
     fireEvent.change(password, { target: { value: 'a long enough passphrase' } });
     await click('Create account');
     await waitFor(() => expect(app.location.history.at(-1)).toBe('/en/dashboard?newUser=true'));
-    expect(server.received.get('POST /user/public/register/password')?.[0]).toMatchObject({
+    expect(fake.received(registrationCalls.registerPassword)[0]).toMatchObject({
       uuid: UUID,
       encrypt_password: 'c2VhbGVkLXBhc3N3b3Jk',
       ref: 'FRIEND1',
@@ -121,8 +111,8 @@ describe('register page', () => {
   });
 
   it('shows the wrong-code message with the attempts left', async () => {
-    server.answer('POST', '/user/public/register/info', ok({ ...sent, next: 'verify' }));
-    server.answer('POST', '/user/public/register/verify', fail(20002, { remaining_attempts: 4 }));
+    fake.answer(registrationCalls.registerInfo, ok({ ...sent, next: 'verify' }));
+    fake.answer(registrationCalls.registerVerify, fail(RetCode.VerifyCodeInvalid, { remaining_attempts: 4 }));
     await renderApp('/en/register', boot());
     await fillAccount('ann@example.com');
     await click('Continue');
@@ -133,11 +123,10 @@ describe('register page', () => {
   });
 
   it('sends the EU subscription choice as ext_json and lands an EU new user on the personal KYC page', async () => {
-    server.answer('POST', '/user/public/register/info', ok({ ...sent, next: 'verify' }));
-    server.answer('POST', '/user/public/register/verify', ok({ verify_result: 1 }));
-    server.answer(
-      'POST',
-      '/user/public/register/password',
+    fake.answer(registrationCalls.registerInfo, ok({ ...sent, next: 'verify' }));
+    fake.answer(registrationCalls.registerVerify, ok({ verify_result: 1 }));
+    fake.answer(
+      registrationCalls.registerPassword,
       ok({ user_id: 5, new_user: true, site: 'EU', login_name: 'x' }),
     );
     const app = await renderApp('/en-EU/register', boot('EU'));
@@ -146,7 +135,7 @@ describe('register page', () => {
     fireEvent.click(screen.getByLabelText('Send me news and offers by e-mail (optional).'));
     await click('Continue');
     await waitFor(() =>
-      expect(server.received.get('POST /user/public/register/info')?.[0]).toMatchObject({
+      expect(fake.received(registrationCalls.registerInfo)[0]).toMatchObject({
         ext_json: { eu_subscription: 1 },
       }),
     );
@@ -164,20 +153,14 @@ describe('register page', () => {
   it('show_type=link waits for the link and polls until it was opened', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      server.answer(
-        'POST',
-        '/user/public/register/info',
-        ok({ ...sent, verify_type: 'link', next: 'verify' }),
-      );
+      fake.answer(registrationCalls.registerInfo, ok({ ...sent, verify_type: 'link', next: 'verify' }));
       let polls = 0;
-      server.answer('GET', '/user/public/register/verify/result', () =>
-        ok({ verify_result: ++polls >= 2 ? 1 : 0 }),
-      );
+      fake.answer(registrationCalls.registerVerifyResult, () => ok({ verify_result: ++polls >= 2 ? 1 : 0 }));
       await renderApp('/en/register?show_type=link', boot());
       await fillAccount('ann@example.com');
       await click('Continue');
       await waitFor(() =>
-        expect(server.received.get('POST /user/public/register/info')?.[0]).toMatchObject({
+        expect(fake.received(registrationCalls.registerInfo)[0]).toMatchObject({
           verify_type: 'link',
           version: 'new-link',
         }),
@@ -193,10 +176,9 @@ describe('register page', () => {
   });
 
   it('ui=old uses the one-shot calls', async () => {
-    server.answer('POST', '/verify/register/email', ok(sent));
-    server.answer(
-      'POST',
-      '/register/email',
+    fake.answer(registrationCalls.verifyRegisterEmail, ok(sent));
+    fake.answer(
+      registrationCalls.registerEmail,
       ok({ user_id: 5, new_user: true, site: 'global', login_name: 'x' }),
     );
     const app = await renderApp('/en/register?ui=old', boot());
@@ -211,7 +193,7 @@ describe('register page', () => {
     });
     await click('Create account');
     await waitFor(() => expect(app.location.history.at(-1)).toBe('/en/dashboard?newUser=true'));
-    expect(server.received.get('POST /register/email')?.[0]).toMatchObject({
+    expect(fake.received(registrationCalls.registerEmail)[0]).toMatchObject({
       email: 'old@example.com',
       verify_code: '222222',
       residence_country: 'GB',
@@ -220,9 +202,8 @@ describe('register page', () => {
   });
 
   it('resumes a sign-up from ?uuid= (recall)', async () => {
-    server.answer(
-      'GET',
-      '/user/public/register/recall/info',
+    fake.answer(
+      registrationCalls.registerRecall,
       ok({
         recall_stage: 'commit_password',
         platform: 'pc',
@@ -237,9 +218,8 @@ describe('register page', () => {
   });
 
   it('sends a finished sign-up to login (recall commit_login)', async () => {
-    server.answer(
-      'GET',
-      '/user/public/register/recall/info',
+    fake.answer(
+      registrationCalls.registerRecall,
       ok({
         recall_stage: 'commit_login',
         platform: 'pc',
@@ -255,9 +235,28 @@ describe('register page', () => {
   });
 
   it('says where to go on when the sign-up was started in another browser (recall 20013)', async () => {
-    server.answer('GET', '/user/public/register/recall/info', fail(20013));
+    fake.answer(registrationCalls.registerRecall, fail(RetCode.RegisterFlowNotBound));
     await renderApp(`/en/register?uuid=${UUID}`, boot());
     await screen.findByText(/started in another browser|error 20013/);
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toBeTruthy();
+  });
+});
+
+describe('register page with mobile sign-up switched off (web config feature_flags.phoneSignUp)', () => {
+  it('offers e-mail only, where the site would offer mobile too', async () => {
+    // (With the flags on, the global site offers both: the tests above.)
+    fake.answer(
+      systemCalls.webConfig,
+      ok({
+        data: [
+          CAPTCHA_OFF,
+          { name: 'feature_flags', value: { ...DEFAULT_FEATURE_FLAGS, phoneSignUp: false } },
+        ],
+      }),
+    );
+    await renderApp('/en/register', boot());
+    await waitFor(() => expect(fake.received(systemCalls.webConfig).length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mobile' })).toBeNull());
     expect(screen.getByRole('textbox', { name: 'E-mail' })).toBeTruthy();
   });
 });

@@ -1,21 +1,23 @@
-import { PASSWORD_MIN_LENGTH, type CodeSentResult } from '@gatehouse/contract';
-import { useEffect, useRef, useState } from 'react';
+import { PASSWORD_MIN_LENGTH, RetCode, type CodeSentResult } from '@gatehouse/contract';
+import * as endpoints from '@gatehouse/contract/endpoints/registration';
+import { useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { currentPlatform, deviceGuid } from '../../api';
-import { useBootstrap } from '../../app/bootstrap-context';
-import { PageIntro } from '../../app/page-intro';
-import { useLocalePath, usePageLocation } from '../../app/page-location';
+import { currentPlatform, deviceGuid, onCode } from '../../api';
+import { useBootstrap } from '../../lib/bootstrap-context';
+import { PageIntro } from '../../components/page-intro';
+import { useLocalePath, usePageLocation } from '../../lib/page-location';
 import { useT } from '../../i18n';
-import { failureOf } from '../auth-common/api-error';
-import { channelRecord } from '../auth-common/channel-record';
-import { encryptPassword } from '../auth-common/encrypt-password';
-import { errorText } from '../auth-common/error-text';
-import type { Identifier } from '../auth-common/identifier';
-import { useAuthFlow } from '../auth-common/auth-flow';
-import { useAfterAuth } from '../auth-common/use-after-auth';
+import { failureOf } from '../../lib/api-error';
+import { useApiData } from '../../lib/use-api-data';
+import { channelRecord } from '../../lib/auth/channel-record';
+import { encryptPassword } from '../../lib/auth/encrypt-password';
+import { errorText } from '../../lib/error-text';
+import type { Identifier } from '../../lib/auth/identifier';
+import { useAuthFlow } from '../../lib/auth/auth-flow';
+import { useAfterAuth } from '../../lib/auth/use-after-auth';
 import { AccountStep, type AccountDraft } from './account-step';
-import { CodeStep, type Sent } from '../auth-common/code-step';
-import { NewPasswordStep } from '../auth-common/new-password-step';
+import { CodeStep, type Sent } from '../../components/auth/code-step';
+import { NewPasswordStep } from '../../components/auth/new-password-step';
 import { LinkStep } from './verify-steps';
 import {
   commitOneShot,
@@ -36,16 +38,20 @@ import {
   type RegisterVariant,
 } from './register-variant';
 
-/** ret_codes the sign-up steps answer themselves (contract RetCode). */
-export const REGISTER_CODE = {
-  VERIFY_CODE_INVALID: 20002,
-  VERIFY_CODE_EXPIRED: 20003,
-  REGISTER_FLOW_NOT_FOUND: 20004,
-  REGISTER_STEP_INVALID: 20005,
-  PASSWORD_TOO_WEAK: 20006,
-  VERIFY_CODE_ATTEMPTS_EXCEEDED: 20012,
-  REGISTER_FLOW_NOT_BOUND: 20013,
-} as const;
+/** The calls that check a typed code: the uuid flow's verify, and the one-call sign-ups. */
+const CODE_CHECKS = [
+  endpoints.registerVerify,
+  endpoints.registerEmail,
+  endpoints.registerMobile,
+  endpoints.registerCompliance,
+];
+/** The calls that set the password and create the account. */
+const ACCOUNT_CREATIONS = [
+  endpoints.registerPassword,
+  endpoints.registerEmail,
+  endpoints.registerMobile,
+  endpoints.registerCompliance,
+];
 
 type Step =
   | { name: 'recall' }
@@ -77,7 +83,6 @@ export function RegisterPage() {
   const [initialUuid] = useState(() => new URLSearchParams(search).get('uuid'));
   const [step, setStep] = useState<Step>(initialUuid ? { name: 'recall' } : { name: 'account' });
   const [moved, setMoved] = useState(false);
-  const [variant, setVariant] = useState<RegisterVariant>(DEFAULT_VARIANT);
   const [alert, setAlert] = useState<string | undefined>();
   // What the old UI needs again when it commits: the identifier, residence and code.
   const draft = useRef<
@@ -103,40 +108,42 @@ export function RegisterPage() {
     setMoved(true);
   };
 
-  useEffect(() => {
+  // The UI variant, once per page view: the query or the A/B assignment. Submitting waits for it.
+  const { data: variant = DEFAULT_VARIANT } = useApiData('register-variant', () => {
     const query = new URLSearchParams(search);
-    const ready = fetchRegisterUiConfig().then((config) =>
+    variantReady.current = fetchRegisterUiConfig().then((config) =>
       chooseVariant({
         ui: query.get('ui'),
         showType: query.get('show_type'),
         assigned: assignedVariant(config, deviceGuid()),
       }),
     );
-    variantReady.current = ready;
-    void ready.then(setVariant);
+    return variantReady.current;
+  });
 
-    if (initialUuid) {
-      recallRegistration(initialUuid)
-        .then((recall) => {
-          const sent = { uuid: initialUuid, loginName: recall.login_name, resendIn: 0 };
-          if (recall.recall_stage === 'commit_login')
-            navigate(to('/login?source=commit_login'), { replace: true });
-          else if (recall.recall_stage === 'commit_password') go({ name: 'password', uuid: initialUuid });
-          else if (recall.recall_stage === 'verify')
-            go({ name: recall.verify_type === 'link' ? 'link' : 'code', sent });
-          else setStep({ name: 'account' });
-        })
-        .catch(async (error: unknown) => {
-          // Started in another browser (the link opened on a phone, say): say where to go on.
-          const { code, envelope } = failureOf(error);
-          if (code === REGISTER_CODE.REGISTER_FLOW_NOT_BOUND && envelope)
-            setAlert(await errorText(code, envelope.ret_msg));
-          setStep({ name: 'account' });
-        });
-    }
-    // Once per page view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // `?uuid=`: where the half-finished sign-up stands (recall), once per page view.
+  useApiData(initialUuid, () => recallRegistration(initialUuid ?? ''), {
+    onData: (recall) => {
+      if (!initialUuid) return;
+      const sent = { uuid: initialUuid, loginName: recall.login_name, resendIn: 0 };
+      if (recall.recall_stage === 'commit_login')
+        navigate(to('/login?source=commit_login'), { replace: true });
+      else if (recall.recall_stage === 'commit_password') go({ name: 'password', uuid: initialUuid });
+      else if (recall.recall_stage === 'verify')
+        go({ name: recall.verify_type === 'link' ? 'link' : 'code', sent });
+      else setStep({ name: 'account' });
+    },
+    onError: (error) => {
+      // Started in another browser (the link opened on a phone, say): say where to go on.
+      const { code, envelope } = failureOf(error);
+      void (async () => {
+        if (code === RetCode.RegisterFlowNotBound && envelope) {
+          setAlert(await errorText(code, envelope.ret_msg));
+        }
+        setStep({ name: 'account' });
+      })();
+    },
+  });
 
   const startFields = (current: RegisterVariant): StartFields => ({
     residence_country: draft.current.residence || undefined,
@@ -177,7 +184,7 @@ export function RegisterPage() {
       }
       // The sign-up captcha (scene 31004, docs/captcha.md) at submit time; retried once on 10026.
       // null: cancelled, or unavailable (the toast was shown): the form is usable again.
-      const { captchaLoginName, sendWithCaptcha } = await import('../auth-common/send-with-captcha');
+      const { captchaLoginName, sendWithCaptcha } = await import('../../lib/auth/send-with-captcha');
       const started = await sendWithCaptcha(
         'register',
         site,
@@ -199,7 +206,7 @@ export function RegisterPage() {
    * sign-up captcha; the uuid flow's resend continues a flow that passed it (docs/captcha.md).
    */
   const sendOneShot = async (identifier: Identifier, current: RegisterVariant) => {
-    const { captchaLoginName, sendWithCaptcha } = await import('../auth-common/send-with-captcha');
+    const { captchaLoginName, sendWithCaptcha } = await import('../../lib/auth/send-with-captcha');
     const sent = await sendWithCaptcha(
       'register',
       site,
@@ -220,7 +227,7 @@ export function RegisterPage() {
   };
 
   /** Answers the error text for the code field, or undefined when the step moved on. */
-  const onCode = async (sent: Sent, code: string): Promise<string | undefined> => {
+  const submitCode = async (sent: Sent, code: string): Promise<string | undefined> => {
     if (variant.ui === 'old' && draft.current.identifier) {
       draft.current.code = code;
       go({ name: 'password', uuid: null });
@@ -237,13 +244,16 @@ export function RegisterPage() {
 
   const codeError = async (error: unknown): Promise<string | undefined> => {
     const { code, envelope, toasted } = failureOf(error);
-    if (code === REGISTER_CODE.VERIFY_CODE_INVALID) {
-      const left = (envelope?.result as { remaining_attempts?: number } | null)?.remaining_attempts;
-      return left === undefined ? t('auth.code.wrongPlain') : t('auth.code.wrong', { count: left });
-    }
-    if (code === REGISTER_CODE.VERIFY_CODE_EXPIRED || code === REGISTER_CODE.VERIFY_CODE_ATTEMPTS_EXCEEDED) {
-      return t('auth.code.expired');
-    }
+    const expired = () => t('auth.code.expired');
+    const handled = onCode<(typeof CODE_CHECKS)[number], string>(CODE_CHECKS, code, {
+      [RetCode.VerifyCodeInvalid]: () => {
+        const left = (envelope?.result as { remaining_attempts?: number } | null)?.remaining_attempts;
+        return left === undefined ? t('auth.code.wrongPlain') : t('auth.code.wrong', { count: left });
+      },
+      [RetCode.VerifyCodeExpired]: expired,
+      [RetCode.VerifyCodeAttemptsExceeded]: expired,
+    });
+    if (handled !== undefined) return handled;
     if (toasted) return undefined;
     return envelope ? errorText(code, envelope.ret_msg) : t('auth.errors.generic');
   };
@@ -278,29 +288,30 @@ export function RegisterPage() {
       return undefined;
     } catch (error) {
       const { code, envelope } = failureOf(error);
-      if (code === REGISTER_CODE.PASSWORD_TOO_WEAK) {
+      if (code === RetCode.PasswordTooWeak) {
         const reason = (envelope?.result as { reason?: string } | null)?.reason ?? 'common';
         return t(`auth.newPassword.${reason}`, { min: PASSWORD_MIN_LENGTH });
       }
       if (uuid === null && draft.current.identifier) {
         // Old UI: the code is checked only now; a wrong one sends the user back to it.
         const text = await codeError(error);
-        if (code === REGISTER_CODE.VERIFY_CODE_INVALID || code === REGISTER_CODE.VERIFY_CODE_EXPIRED) {
+        if (code === RetCode.VerifyCodeInvalid || code === RetCode.VerifyCodeExpired) {
           go({ name: 'code', sent: lastSent.current, ...(text ? { error: text } : {}) });
           return undefined;
         }
         return text;
       }
-      if (
-        code === REGISTER_CODE.REGISTER_FLOW_NOT_FOUND ||
-        code === REGISTER_CODE.REGISTER_STEP_INVALID ||
-        code === REGISTER_CODE.REGISTER_FLOW_NOT_BOUND
-      ) {
+      const restart = (): true => {
         setAlert(t('register.restart'));
         go({ name: 'account' });
-        return undefined;
-      }
-      return codeError(error);
+        return true;
+      };
+      const restarted = onCode<(typeof ACCOUNT_CREATIONS)[number], true>(ACCOUNT_CREATIONS, code, {
+        [RetCode.RegisterFlowNotFound]: restart,
+        [RetCode.RegisterStepInvalid]: restart,
+        [RetCode.RegisterFlowNotBound]: restart,
+      });
+      return restarted ? undefined : codeError(error);
     }
   };
 
@@ -315,7 +326,7 @@ export function RegisterPage() {
           id="register-code"
           sent={step.sent}
           initialError={step.error}
-          onSubmit={(code) => onCode(step.sent, code)}
+          onSubmit={(code) => submitCode(step.sent, code)}
           onResend={() => resend(step.sent)}
           onBack={() => go({ name: 'account' })}
         />

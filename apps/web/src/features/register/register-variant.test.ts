@@ -1,3 +1,4 @@
+import { DEFAULT_REGISTER_UI_CONFIG } from '@gatehouse/contract/feature-flags';
 import { describe, expect, it } from 'vitest';
 import { assignedVariant, bucketOf, chooseVariant, DEFAULT_VARIANT, parseVariant } from './register-variant';
 
@@ -16,6 +17,16 @@ describe('register variants', () => {
 
   it('gives everybody the single configured variant', () => {
     expect(assignedVariant('old-code', 'any')).toEqual({ ui: 'old', verify: 'code' });
+  });
+
+  it('reads the seeded shape: the query values {ui, showType}', () => {
+    // The very value the server seeds (apps/server/src/db/seed.ts writes DEFAULT_REGISTER_UI_CONFIG).
+    expect(assignedVariant(DEFAULT_REGISTER_UI_CONFIG, 'any')).toEqual({ ui: 'new', verify: 'code' });
+    // Switched by an operator: each field is honoured, a missing one takes the default's.
+    expect(assignedVariant({ ui: 'new', showType: 'link' }, 'any')).toEqual({ ui: 'new', verify: 'link' });
+    expect(assignedVariant({ showType: 'link' }, 'any')).toEqual({ ui: 'new', verify: 'link' });
+    expect(assignedVariant({ ui: 'old', showType: 'link' }, 'any')).toEqual({ ui: 'old', verify: 'code' });
+    expect(assignedVariant({ ui: 'fancy', showType: 'sms' }, 'any')).toEqual(DEFAULT_VARIANT);
   });
 
   it('splits by a stable bucket of the guid', () => {

@@ -2,8 +2,10 @@
  * Register UI variants (spec §2): new or old UI, confirmation by code or by link. Chosen by the `ui` and
  * `show_type` query values when given, else by an A/B assignment:
  *
- * - the web config entry `register_ui` (POST /v3/config/web) holds either one variant name for everyone
- *   (`"new-code"`) or weights `{ "variants": { "new-code": 80, "new-link": 20 } }`;
+ * - the web config entry `register_ui` (POST /v3/config/web) holds one variant for everyone, either as
+ *   the query's values (`{ "ui": "new", "showType": "code" }`, what the seed writes: contract
+ *   DEFAULT_REGISTER_UI_CONFIG) or as a name (`"new-code"`), or weights
+ *   `{ "variants": { "new-code": 80, "new-link": 20 } }`;
  * - the visitor's bucket is a stable hash of the device guid, so a reload or a later visit gets the same
  *   variant; without the entry everybody gets `new-code`.
  *
@@ -45,9 +47,22 @@ export function bucketOf(guid: string): number {
   return hash % 10_000;
 }
 
+/**
+ * `{ui, showType}` (the query parameters' values; a missing one takes the default's) → the variant;
+ * null when neither is a known value.
+ */
+export function parseVariantFields(config: unknown): RegisterVariant | null {
+  if (typeof config !== 'object' || config === null) return null;
+  const { ui, showType } = config as { ui?: unknown; showType?: unknown };
+  const knownUi = ui === 'new' || ui === 'old' ? ui : null;
+  const knownVerify = showType === 'code' || showType === 'link' ? showType : null;
+  if (!knownUi && !knownVerify) return null;
+  return normalise({ ui: knownUi ?? DEFAULT_VARIANT.ui, verify: knownVerify ?? DEFAULT_VARIANT.verify });
+}
+
 /** The variant the web config assigns to this guid. */
 export function assignedVariant(config: unknown, guid: string): RegisterVariant {
-  const single = parseVariant(config);
+  const single = parseVariant(config) ?? parseVariantFields(config);
   if (single) return single;
   const weights = (config as { variants?: unknown } | null | undefined)?.variants;
   if (!weights || typeof weights !== 'object') return DEFAULT_VARIANT;

@@ -1,8 +1,8 @@
 import type { CountryEntry } from '@gatehouse/contract';
-import { useEffect, useState } from 'react';
 import { useT } from '../../i18n';
-import { describedBy, FieldError } from '../auth-common/fields';
-import { fetchCountries, fetchDefaultCountry } from '../auth-common/countries-api';
+import { describedBy, FieldError } from '../../components/auth/fields';
+import { fetchCountries, fetchDefaultCountry } from '../../lib/countries-api';
+import { useApiData } from '../../lib/use-api-data';
 
 /**
  * Country of residence (spec §5): every country, the blocked ones (§6) listed but disabled, so a visitor
@@ -20,24 +20,24 @@ export function ResidenceField({
   error?: string | undefined;
 }) {
   const t = useT('inverse');
-  const [countries, setCountries] = useState<CountryEntry[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void Promise.all([
-      fetchCountries({ iso: true, withDisabled: true }).catch(() => []),
-      fetchDefaultCountry().catch(() => null),
-    ]).then(([list, preferred]) => {
-      if (!live) return;
-      setCountries(list);
-      const guess = list.find((country) => country.iso === preferred?.country && !country.disabled);
-      if (!value && guess) onChange(guess.iso);
-    });
-    return () => {
-      live = false;
-    };
-    // Loaded once; `value` only decides whether to preselect.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // Loaded once per mount; the server's guess is preselected when nothing is chosen yet.
+  const { data } = useApiData(
+    'residence-countries',
+    async () => {
+      const [list, preferred] = await Promise.all([
+        fetchCountries({ iso: true, withDisabled: true }).catch((): CountryEntry[] => []),
+        fetchDefaultCountry().catch(() => null),
+      ]);
+      return { list, preferred };
+    },
+    {
+      onData: ({ list, preferred }) => {
+        const guess = list.find((country) => country.iso === preferred?.country && !country.disabled);
+        if (!value && guess) onChange(guess.iso);
+      },
+    },
+  );
+  const countries = data?.list ?? null;
   const hint = t('register.residence.hint');
   return (
     <div className="gh-field">

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useT } from '../../i18n';
-import { ResendButton } from '../auth-common/code-fields';
-import { StepHeading } from '../auth-common/fields';
-import type { Sent } from '../auth-common/code-step';
+import { ResendButton } from '../../components/auth/code-fields';
+import { StepHeading } from '../../components/auth/fields';
+import type { Sent } from '../../components/auth/code-step';
 import { registrationVerified } from './register-api';
 
 /** How often the link variant asks whether the link was opened (in another tab or device). */
@@ -21,15 +21,17 @@ export function LinkStep({
   onBack: () => void;
 }) {
   const t = useT('inverse');
+  const verified = useEffectEvent(onVerified);
+  // One poll loop per flow id.
   useEffect(() => {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = () => {
       registrationVerified(sent.uuid)
         .catch(() => false)
-        .then((verified) => {
+        .then((isVerified) => {
           if (!live) return;
-          if (verified) onVerified();
+          if (isVerified) verified();
           else timer = setTimeout(poll, LINK_POLL_MS);
         });
     };
@@ -38,8 +40,6 @@ export function LinkStep({
       live = false;
       clearTimeout(timer);
     };
-    // One poll loop per flow id.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sent.uuid]);
 
   return (

@@ -1,4 +1,4 @@
-import { readLocal, writeLocal } from '../../app/local-flags';
+import { readLocal, writeLocal } from '../../lib/local-flags';
 
 /**
  * Spec §3 "Telegram-link-decision flag": whether this Telegram user already answered the

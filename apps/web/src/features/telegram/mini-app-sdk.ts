@@ -30,6 +30,11 @@ export interface MiniAppLaunch {
     username: string | null;
     photo_url: string | null;
   } | null;
+  /**
+   * The start parameter of the Mini App link (`t.me/<bot>/<app>?startapp=…`): the signed one of the
+   * init data, else the launch's. The task page's task id (docs/telegram.md "Mini App tasks").
+   */
+  startParam: string | null;
   /** The theme Telegram asked for is dark. */
   dark: boolean;
   /** Telegram's own chrome (native client or Telegram Web's frame) is around the page. */
@@ -119,6 +124,7 @@ export function startMiniApp(): MiniAppLaunch | null {
           photo_url: user.photo_url ?? null,
         }
       : null,
+    startParam: launch.tgWebAppData?.start_param ?? launch.tgWebAppStartParam ?? null,
     dark: safeRead(() => themeParams.isDark(), false),
     hosted,
   };

@@ -1,16 +1,14 @@
+import { RetCode } from '@gatehouse/contract';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
-import { useBootstrap } from '../../app/bootstrap-context';
-import { MODAL_WIDTH_PX } from '../../app/feedback/modal';
+import { useBootstrap } from '../../lib/bootstrap-context';
+import { MODAL_WIDTH_PX } from '../../components/feedback/modal';
 import { useT } from '../../i18n';
-import { failureOf } from '../auth-common/api-error';
-import { encryptPassword } from '../auth-common/encrypt-password';
-import { PasswordField } from '../auth-common/fields';
+import { failureOf } from '../../lib/api-error';
+import { encryptPassword } from '../../lib/auth/encrypt-password';
+import { PasswordField } from '../../components/auth/fields';
 import type { ReauthProof } from './telegram-api';
-
-/** Contract RetCode values these calls answer (docs/telegram.md "Re-authentication"). */
-export const REAUTH_REQUIRED = 43006;
-const PASSWORD_WRONG = 31002;
+import { useSubmit } from '../../lib/use-submit';
 
 export type ReauthOutcome<T> = { ok: true; value: T } | { ok: false };
 
@@ -39,7 +37,7 @@ export function useReauth(): {
       try {
         return { ok: true, value: await call() };
       } catch (error) {
-        if (failureOf(error).code !== REAUTH_REQUIRED) throw error;
+        if (failureOf(error).code !== RetCode.TelegramReauthRequired) throw error;
       }
       return new Promise<ReauthOutcome<T>>((resolve, reject) => {
         setAsking({
@@ -51,7 +49,7 @@ export function useReauth(): {
               resolve({ ok: true, value });
               return undefined;
             } catch (error) {
-              if (failureOf(error).code === PASSWORD_WRONG) return t('telegram.reauth.wrong');
+              if (failureOf(error).code === RetCode.PasswordWrong) return t('telegram.reauth.wrong');
               setAsking(null);
               reject(error instanceof Error ? error : new Error(String(error)));
               return undefined;
@@ -74,23 +72,23 @@ function ReauthDialog({ asking }: { asking: Asking }) {
   const t = useT('inverse');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { submit: send, busy } = useSubmit(async (entered: string) => {
+    const problem = await asking.submit(entered);
+    // After success the dialog is gone; only a wrong password comes back here.
+    if (problem) {
+      setPassword('');
+      setError(problem);
+    }
+  });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (password === '') {
       setError(t('auth.password.required'));
       return;
     }
-    setBusy(true);
     setError(undefined);
-    const problem = await asking.submit(password);
-    // After success the dialog is gone; only a wrong password comes back here.
-    if (problem) {
-      setBusy(false);
-      setPassword('');
-      setError(problem);
-    }
+    void send(password);
   };
 
   return (
@@ -121,7 +119,7 @@ function ReauthDialog({ asking }: { asking: Asking }) {
           <Dialog.Description className="gh-modal-description">
             {t('telegram.reauth.text')}
           </Dialog.Description>
-          <form className="gh-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+          <form className="gh-form" noValidate onSubmit={submit} aria-busy={busy}>
             <PasswordField
               id="tg-reauth-password"
               name="password"

@@ -1,5 +1,5 @@
-import { openModal } from '../../app/feedback/modal';
-import { toast, TOAST_ERROR_MS } from '../../app/feedback/toast';
+import { openModal } from '../../components/feedback/modal';
+import { toast, TOAST_ERROR_MS } from '../../components/feedback/toast';
 import type { TFunction } from '../../i18n';
 import { FAILURE_TEXT_KEYS, type BindResultView } from './bind-result';
 

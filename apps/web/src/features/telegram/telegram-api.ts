@@ -1,22 +1,19 @@
-import type {
-  CaptchaResult,
-  OnePeopleBindResult,
-  TelegramBindResult,
-  TelegramBindStatusResult,
-  TelegramUser,
-  ThirdPartyLoginResult,
-  ThirdPartyNotBoundResult,
+import * as endpoints from '@gatehouse/contract/endpoints/telegram';
+import {
+  RetCode,
+  type CaptchaResult,
+  type TelegramBindResult,
+  type TelegramBindStatusResult,
+  type TelegramUser,
+  type ThirdPartyLoginResult,
+  type ThirdPartyNotBoundResult,
 } from '@gatehouse/contract';
-import { api, ApiCallError, THIRD_PARTY_LOGIN_PATH, type ApiEnvelope } from '../../api';
-import type { EncryptedPasswordFields } from '../auth-common/encrypt-password';
+import { api, ApiCallError, onCode, type ApiEnvelope } from '../../api';
+import { failureOf } from '../../lib/api-error';
+import type { EncryptedPasswordFields } from '../../lib/auth/encrypt-password';
 
-// Paths and values of packages/contract/src/api/telegram.ts, repeated as plain values: importing that
-// module would bring its zod schemas into the web bundle. Keep in step (docs/telegram.md "Calls").
-export const BIND_TELEGRAM_PATH = '/user/private/bind/telegram';
-export const TELEGRAM_BIND_STATUS_PATH = '/user/private/telegram-bind-status';
-export const UNBIND_TELEGRAM_PATH = '/user/private/unbind/telegram';
-export const ONE_PEOPLE_BIND_GET_PATH = '/user/private/one_people_bind/get';
-export const ONE_PEOPLE_BIND_SET_PATH = '/user/private/one_people_bind/set';
+// Values of packages/contract/src/api/telegram.ts, repeated as plain values: importing that module
+// would bring its zod schemas into the web bundle. Keep in step (docs/telegram.md "Calls").
 /** Spec §3 bind status. */
 export const TELEGRAM_BOUND = 1;
 /** Spec §3 one-person-bind: `bind_uid` "0" means none. */
@@ -31,41 +28,37 @@ export type ReauthProof = EncryptedPasswordFields;
 // 43006 becomes the password dialog rather than a toast.
 const quiet = { hideError: true } as const;
 
-/** Contract RetCode.PASSWORD_WRONG: the client resolves it (pass_err_count 3-5) instead of rejecting. */
-const PASSWORD_WRONG = 31002;
-
-/** The envelope's result; a resolved wrong-password answer is still a failure for these calls. */
+/**
+ * The envelope's result; a resolved wrong-password answer (the client resolves PasswordWrong with
+ * pass_err_count 3-5 instead of rejecting) is still a failure for these calls.
+ */
 function resultOf<T>(envelope: ApiEnvelope<T> | null): T | undefined {
-  if (envelope?.ret_code === PASSWORD_WRONG) throw new ApiCallError(envelope, false);
+  if (envelope?.ret_code === RetCode.PasswordWrong) throw new ApiCallError(envelope, false);
   return envelope?.result;
 }
 
-/** `POST /user/private/bind/telegram` with the Login Widget's user object (`telegram_callback`). */
+/** `telegramBind` with the Login Widget's user object (`telegram_callback`). */
 export async function bindTelegram(
   telegramCallback: string,
   proof?: ReauthProof,
 ): Promise<TelegramBindResult | undefined> {
   return resultOf(
-    await api.post<TelegramBindResult>(
-      BIND_TELEGRAM_PATH,
-      { telegram_callback: telegramCallback, ...proof },
-      quiet,
-    ),
+    await api.call(endpoints.telegramBind, { telegram_callback: telegramCallback, ...proof }, quiet),
   );
 }
 
-/** `GET /user/private/telegram-bind-status`: `telegram_user` only when bound. */
+/** `telegramBindStatus`: `telegram_user` only when bound. */
 export async function fetchTelegramBindStatus(): Promise<TelegramBindStatusResult | undefined> {
-  return (await api.get<TelegramBindStatusResult>(TELEGRAM_BIND_STATUS_PATH, quiet))?.result;
+  return (await api.call(endpoints.telegramBindStatus, {}, quiet))?.result;
 }
 
-/** `POST /user/private/unbind/telegram`. */
+/** `telegramUnbind`. */
 export async function unbindTelegram(proof?: ReauthProof): Promise<void> {
-  resultOf(await api.post(UNBIND_TELEGRAM_PATH, { ...proof }, quiet));
+  resultOf(await api.call(endpoints.telegramUnbind, { ...proof }, quiet));
 }
 
 /**
- * `POST /user/public/login/thirdparty` from inside the Mini App: the init data both as the body's
+ * `thirdPartyLogin` from inside the Mini App: the init data both as the body's
  * `telegram_callback_mini` and (set by the page) the `TgToken` header. Logged in when the Telegram
  * account is bound; otherwise rejects with 40004 and `result` {@link ThirdPartyNotBoundResult}
  * (silent inside Telegram, spec §8).
@@ -75,32 +68,55 @@ export async function thirdPartyLoginMini(
   captcha: CaptchaResult | null,
 ): Promise<ThirdPartyLoginResult | undefined> {
   const body = {
-    third_type: 'telegram',
+    third_type: 'telegram' as const,
     telegram_callback_mini: initDataRaw,
     url: globalThis.location?.href,
     ...(captcha ? { captcha } : {}),
   };
-  return (await api.post<ThirdPartyLoginResult>(THIRD_PARTY_LOGIN_PATH, body, quiet))?.result;
+  return (await api.call(endpoints.thirdPartyLogin, body, quiet))?.result;
 }
 
 export type { ThirdPartyNotBoundResult };
 
 /**
- * `GET /user/private/one_people_bind/get` (TgToken header): whether the Mini App's Telegram user is
+ * `onePeopleBindGet` (TgToken header): whether the Mini App's Telegram user is
  * bound. Spec §7: a failure means "not known to be bound", so it resolves false rather than throwing.
  */
 export async function isTelegramBound(): Promise<boolean> {
   try {
-    const result = (await api.get<OnePeopleBindResult>(ONE_PEOPLE_BIND_GET_PATH, quiet))?.result;
+    const result = (await api.call(endpoints.onePeopleBindGet, {}, quiet))?.result;
     return typeof result?.bind_uid === 'string' && result.bind_uid !== NO_BIND_UID;
   } catch {
     return false;
   }
 }
 
-/** `POST /user/private/one_people_bind/set` (TgToken header): link-authorisation's Accept. */
+/** `onePeopleBindSet` (TgToken header): link-authorisation's Accept. */
 export async function setOnePeopleBind(allowBotMessages: boolean, proof?: ReauthProof): Promise<void> {
   resultOf(
-    await api.post(ONE_PEOPLE_BIND_SET_PATH, { allow_bot_messages: allowBotMessages, ...proof }, quiet),
+    await api.call(endpoints.onePeopleBindSet, { allow_bot_messages: allowBotMessages, ...proof }, quiet),
   );
+}
+
+/** What the task page shows after `miniAppCompleteTask` (docs/telegram.md "Mini App tasks"). */
+export type TaskOutcome = 'done' | 'already' | 'not-linked' | 'failed';
+
+/**
+ * `miniAppCompleteTask` (TgToken header): records the task for the account the Telegram user is
+ * linked to. The server records it once per task, so a repeat says `already`.
+ */
+export async function completeMiniAppTask(campaignId: string, taskId: string): Promise<TaskOutcome> {
+  try {
+    const result = (await api.call(endpoints.miniAppCompleteTask, { campaignId, taskId }, quiet))?.result;
+    if (!result) return 'failed';
+    return result.status === 'completed' ? 'done' : 'already';
+  } catch (error) {
+    return (
+      onCode<typeof endpoints.miniAppCompleteTask, TaskOutcome>(
+        endpoints.miniAppCompleteTask,
+        failureOf(error).code,
+        { [RetCode.TelegramNotBound]: () => 'not-linked' },
+      ) ?? 'failed'
+    );
+  }
 }

@@ -1,0 +1,49 @@
+import type { ApiEnvelope } from './errors';
+
+/**
+ * The end of a session, as the client's modules tell each other: who hears a 10006 (spec §4, §8),
+ * and "this browser logged out" between tabs. Kept apart from the envelope client (and in one module,
+ * one small chunk) so the app can listen without loading the client: the login page loads the client
+ * only when the form is used.
+ */
+export type SessionExpiredHandler = (envelope: ApiEnvelope<unknown>) => void;
+
+let handler: SessionExpiredHandler | undefined;
+
+/** What to do when a call answers 10006 (log out locally, go to login…); not run for quick_token (spec §4). */
+export function setSessionExpiredHandler(next: SessionExpiredHandler | undefined): void {
+  handler = next;
+}
+
+/** Runs the installed handler (the envelope client calls it on 10006). */
+export function sessionExpired(envelope: ApiEnvelope<unknown>): void {
+  handler?.(envelope);
+}
+
+/**
+ * "This browser logged out" between tabs (issue 15): the session cookie is shared by every tab of a
+ * site, so after a logout in one the others hold pages of an account that is gone. The tab that
+ * logs out announces it; the others forget what they hold and go to the login page
+ * (the app's `SessionWatch`). BroadcastChannel reaches the tabs of this origin only, which is exactly
+ * the cookie's reach (host-only).
+ */
+export const LOGOUT_CHANNEL = 'gatehouse-session';
+export const LOGOUT_MESSAGE = 'logged-out';
+
+/** Tell the other tabs of this site that the session ended here. */
+export function announceLogout(): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(LOGOUT_CHANNEL);
+  channel.postMessage(LOGOUT_MESSAGE);
+  channel.close();
+}
+
+/** Calls `listener` when another tab logs out; returns the unsubscribe. The sender does not hear itself. */
+export function onLogoutElsewhere(listener: () => void): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => {};
+  const channel = new BroadcastChannel(LOGOUT_CHANNEL);
+  channel.onmessage = (event: MessageEvent) => {
+    if (event.data === LOGOUT_MESSAGE) listener();
+  };
+  return () => channel.close();
+}

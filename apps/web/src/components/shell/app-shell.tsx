@@ -1,0 +1,40 @@
+import type { ShellFlags } from '@gatehouse/contract';
+import { Suspense, type ReactNode } from 'react';
+import { useSearch } from 'wouter';
+import { FeedbackHost } from '../feedback/feedback-host';
+import { usePageLocation } from '../../lib/page-location';
+import { useDocumentLocale } from './use-document-locale';
+import { CookieBanner } from './cookie-banner';
+import { Footer } from './footer';
+import { Header } from './header';
+import { PageLoading } from './page-loading';
+import './shell.css';
+
+/** A 404 keeps the header (a way out), has no copyright footer and the light theme. */
+const NOT_FOUND_SHELL: ShellFlags = { header: true, footer: false, authTheme: false };
+
+/**
+ * The frame around every page. Which parts show comes from the route's shell flags in the contract.
+ * The dark theme is opt-in by `?theme=dark` only (the embedding app or site decides), not by
+ * prefers-color-scheme: the exchange's pages around the login are light unless told otherwise.
+ * The page itself comes from the app's router as `children`: the shell imports no feature.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { route, locale } = usePageLocation();
+  const search = useSearch();
+  useDocumentLocale(locale);
+  const shell = route?.shell ?? NOT_FOUND_SHELL;
+  const dark = shell.authTheme && new URLSearchParams(search).get('theme') === 'dark';
+
+  return (
+    <div className={dark ? 'gh-app gh-theme-dark' : 'gh-app'}>
+      {shell.header && <Header page={route?.page ?? 'other'} />}
+      <main className="gh-main">
+        <Suspense fallback={<PageLoading />}>{children}</Suspense>
+      </main>
+      {shell.footer && <Footer />}
+      <CookieBanner />
+      <FeedbackHost />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import * as endpoints from '@gatehouse/contract/endpoints/countries';
+import type { CountryCodeResult, CountryEntry } from '@gatehouse/contract';
+import { api } from '../api';
+
+/**
+ * `countryList` (cached): `iso` lists every country (residence), otherwise those with a
+ * calling code (phone); `withDisabled` includes the blocked ones, marked `disabled` (§6).
+ */
+export async function fetchCountries(
+  options: { iso?: boolean; withDisabled?: boolean } = {},
+): Promise<CountryEntry[]> {
+  const answer = await api.call(endpoints.countryList, {
+    ...(options.iso ? { is_iso: '1' } : {}),
+    ...(options.withDisabled ? { is_disable: '1' } : {}),
+  });
+  return answer?.result.list ?? [];
+}
+
+/** `countryCode`: the calling code to preselect; null when the server cannot tell. */
+export async function fetchDefaultCountry(): Promise<CountryCodeResult | null> {
+  const answer = await api.call(endpoints.countryCode, {}, { useCache: true, hideError: true });
+  return answer?.result ?? null;
+}
