@@ -1,8 +1,14 @@
 import { ROUTE_INFO, ROUTE_PATHS, type RouteId } from '@gatehouse/contract';
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
+import { Suspense, use } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderApp, testBootstrap } from '../../test/render-app';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createI18n, I18nProvider } from '../../i18n';
+import { BootstrapProvider } from '../../lib/bootstrap-context';
+import { readLocaleFile, renderApp, testBootstrap } from '../../test/render-app';
+import { AppShell } from './app-shell';
 
 afterEach(cleanup);
 beforeEach(() => {
@@ -55,5 +61,39 @@ describe('shell', () => {
     const { container } = await renderApp('/en/login');
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+
+  it('shows the footer only with the page, not under the loading placeholder (no layout shift)', async () => {
+    let release = () => {};
+    const pageCode = new Promise<void>((resolve) => (release = resolve));
+    function SlowPage() {
+      use(pageCode);
+      return <h1>Page</h1>;
+    }
+    await act(async () => {
+      render(
+        <BootstrapProvider value={testBootstrap()}>
+          <I18nProvider i18n={createI18n({ language: 'en', fetchResource: readLocaleFile })}>
+            <Router hook={memoryLocation({ path: '/en/login' }).hook}>
+              <Suspense fallback={null}>
+                <AppShell>
+                  <SlowPage />
+                </AppShell>
+              </Suspense>
+            </Router>
+          </I18nProvider>
+        </BootstrapProvider>,
+      );
+    });
+    await waitFor(() => expect(screen.getByRole('main').querySelector('.gh-loading')).not.toBeNull());
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+
+    await act(async () => {
+      release();
+      await pageCode;
+    });
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Page' })).toBeTruthy());
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
   });
 });

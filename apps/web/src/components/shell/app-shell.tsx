@@ -29,12 +29,22 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className={dark ? 'gh-app gh-theme-dark' : 'gh-app'}>
       {shell.header && <Header page={route?.page ?? 'other'} />}
-      <main className="gh-main">
-        <Suspense fallback={<PageLoading />}>{children}</Suspense>
-      </main>
-      {shell.footer && <Footer />}
+      {/* The footer arrives with the page, never before it: painted under the loading placeholder it
+          would jump down when the taller page comes in, a layout shift (CLS) on every first visit. */}
+      <Suspense fallback={<LoadingMain />}>
+        <main className="gh-main">{children}</main>
+        {shell.footer && <Footer />}
+      </Suspense>
       <CookieBanner />
       <FeedbackHost />
     </div>
+  );
+}
+
+function LoadingMain() {
+  return (
+    <main className="gh-main">
+      <PageLoading />
+    </main>
   );
 }
