@@ -45,7 +45,7 @@ export async function auditPage(target: AuditTarget): Promise<Measurement> {
   const flags: Flags = {
     port: target.port,
     logLevel: 'error',
-    output: 'html',
+    output: 'json',
     onlyCategories: [...CATEGORIES],
     // The bench reads figures, not pictures; the full-page screenshot costs seconds per run.
     disableFullPageScreenshot: true,

@@ -68,7 +68,7 @@ const chromeFlags = [
 const total = runs * sites.length * pages.length * formFactors.length;
 console.log(
   `bench:lighthouse  ${sites.map((s) => s.name).join(', ')} × ${pages.join(', ')} × ${formFactors.join(', ')}` +
-    ` × ${runs} run(s) = ${total} audits (about 20–40 s each on 2 cores)`,
+    ` × ${runs} run(s) = ${total} audits (10–20 s each on 2 cores)`,
 );
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-lighthouse-'));
