@@ -27,6 +27,8 @@ export interface Measurement {
   findings: Finding[];
   /** Why the run does not count: a Lighthouse runtime error, or the page went elsewhere. */
   error: string | null;
+  /** The error is Lighthouse's own (worth a second try), not the page's. */
+  runtimeError: boolean;
   warnings: string[];
 }
 
@@ -94,6 +96,7 @@ function measurement(target: AuditTarget, lhr: Result): Measurement {
     cls: numeric('cumulative-layout-shift'),
     findings: findings(lhr),
     error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : wentElsewhere,
+    runtimeError: Boolean(lhr.runtimeError),
     warnings: lhr.runWarnings.map(String),
   };
 }

@@ -69,7 +69,7 @@ function goalMisses(row: Row): string[] {
   const misses: string[] = [];
   for (const category of GOALS.scores) {
     const value = row.scores[category];
-    if (value === null || value < 100) misses.push(`${short(category)} ${value ?? '—'}`);
+    if (value === null || Math.round(value) < 100) misses.push(`${short(category)} ${scoreText(value)}`);
   }
   if (row.formFactor === 'mobile') {
     if (row.lcpMs === null || row.lcpMs > GOALS.mobileLcpMs) misses.push(`LCP ${seconds(row.lcpMs)}`);

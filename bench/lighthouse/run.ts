@@ -22,22 +22,8 @@ import { FORM_FACTORS, PAGES, SITES, pageUrl, pick, type BenchSite } from './mat
 import { medianRows, printFindings, printTable, printWarnings } from './report.js';
 import { addCookies, signUpSessions } from './sign-up-session.js';
 
-const { values: args } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '1' },
-    sites: { type: 'string' },
-    pages: { type: 'string' },
-    'form-factors': { type: 'string' },
-    out: { type: 'string' },
-    gate: { type: 'boolean', default: false },
-  },
-});
-const runs = Number(args.runs);
-if (!Number.isInteger(runs) || runs < 1)
-  throw new Error(`--runs must be a whole number ≥ 1, not ${args.runs}`);
-const sites = pick(SITES, (s) => s.name, args.sites);
-const pages = pick(PAGES, (p) => p, args.pages);
-const formFactors = pick(FORM_FACTORS, (f) => f, args['form-factors']);
+const options = readOptions();
+const { args, runs, sites, pages, formFactors } = options;
 const outDir = args.out ? resolve(args.out) : undefined;
 if (outDir) mkdirSync(outDir, { recursive: true });
 
@@ -112,15 +98,22 @@ try {
           // A fresh browser and profile per audit: every load is a first visit (no cookies, storage,
           // cache, or favicon Chromium already asked that host for), but for the consent page's
           // session cookies.
-          const m = await withFreshChrome(async (debuggingPort) => {
-            if (page === 'consent') await addCookies(debuggingPort, sessionOf(sessions, site));
-            return auditPage({
-              ...target,
-              url: pageUrl(site, page, port),
-              port: debuggingPort,
-              ...(outDir ? { reportFile: reportFileName(outDir, target, run) } : {}),
+          const audit = () =>
+            withFreshChrome(async (debuggingPort) => {
+              if (page === 'consent') await addCookies(debuggingPort, sessionOf(sessions, site));
+              return auditPage({
+                ...target,
+                url: pageUrl(site, page, port),
+                port: debuggingPort,
+                ...(outDir ? { reportFile: reportFileName(outDir, target, run) } : {}),
+              });
             });
-          });
+          let m = await audit();
+          // Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): once more.
+          if (m.runtimeError) {
+            console.log(`[${done + 1}/${total}] ${page} ${site.name} ${formFactor}: ${m.error}; once more`);
+            m = await audit();
+          }
           measurements.push(m);
           done++;
           console.log(`[${done}/${total}] ${progressLine(m)}`);
@@ -153,6 +146,40 @@ if (measurements.length > 0) {
       (args.gate ? ' (--gate)' : ' (informative; --gate fails on a miss)'),
   );
   if (args.gate && missed.length > 0) process.exitCode = 1;
+}
+
+/** The command line, or a usage line and exit 2 when it is wrong (an unknown option, site or page). */
+function readOptions() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        runs: { type: 'string', default: '1' },
+        sites: { type: 'string' },
+        pages: { type: 'string' },
+        'form-factors': { type: 'string' },
+        out: { type: 'string' },
+        gate: { type: 'boolean', default: false },
+      },
+    });
+    const count = Number(values.runs);
+    if (!Number.isInteger(count) || count < 1) {
+      throw new Error(`--runs must be a whole number ≥ 1, not ${values.runs}`);
+    }
+    return {
+      args: values,
+      runs: count,
+      sites: pick(SITES, (s) => s.name, values.sites),
+      pages: pick(PAGES, (p) => p, values.pages),
+      formFactors: pick(FORM_FACTORS, (f) => f, values['form-factors']),
+    };
+  } catch (error) {
+    console.error(`bench:lighthouse: ${(error as Error).message}`);
+    console.error(
+      'usage: npm run bench:lighthouse -- [--runs=N] [--sites=global,eu,ae,jp] [--pages=login,sign-up,consent]' +
+        ' [--form-factors=mobile,desktop] [--out=DIR] [--gate]',
+    );
+    process.exit(2);
+  }
 }
 
 async function withFreshChrome<T>(use: (debuggingPort: number) => Promise<T>): Promise<T> {
