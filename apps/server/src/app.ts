@@ -8,6 +8,7 @@ import { loggerOptions } from './config/logger.js';
 import type { Db } from './db/connect.js';
 import devTools from './dev/dev-tools.plugin.js';
 import { frameworkErrorHandler } from './framework-errors.js';
+import { RequestLog } from './lib/request-log.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { createGuardedValidatorCompiler } from './lib/validator-compiler.js';
 import accounts from './modules/accounts/accounts.plugin.js';
@@ -87,6 +88,8 @@ export interface BuildAppOptions {
 export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   const app = Fastify({
     logger: loggerOptions(config, opts.logStream),
+    // One line per request, at its end; refusals, failures and slow requests in detail (ADR 0018).
+    logController: new RequestLog(config.logSlowMs),
     // Our own ids only: a client-sent X-Request-Id could collide with or forge another request's.
     genReqId: () => randomUUID(),
     requestIdHeader: false,

@@ -24,6 +24,7 @@ import {
   type ResultInputOf,
 } from '@gatehouse/contract';
 import { requireSession } from '../plugins/session.js';
+import { noteForLog } from './request-log.js';
 
 /** An app (or an encapsulated child) typed by the zod provider, as modules receive it. */
 type ZodApp = FastifyInstance<
@@ -130,9 +131,9 @@ async function checkDeclaredCode(req: FastifyRequest, _reply: FastifyReply, payl
   if (name && codesOf(endpoint).includes(name)) return payload;
   const found = `${endpoint.method} ${endpoint.path} ${name ?? match[1]}`;
   undeclaredCodes.add(found);
-  req.log.warn(
-    { endpoint: endpoint.path, retCode: match[1] },
-    'answered a ret_code its endpoint entry does not declare',
-  );
+  noteForLog(req, 'warn', 'answered a ret_code its endpoint entry does not declare', {
+    endpoint: endpoint.path,
+    retCode: match[1],
+  });
   return payload;
 }
