@@ -29,6 +29,8 @@ const SQLITE_ONLY_OR_ALREADY_BOTH = [
 
 /** Fails a server test file whose requests got a ret_code the endpoint table does not declare. */
 const DECLARED_CODES_SETUP = 'apps/server/src/test-support/declared-codes.setup.ts';
+/** Checks every answer against its zod schema as well as serialising it (ADR 0019). */
+const ANSWER_CHECK_SETUP = 'apps/server/src/test-support/answer-check.setup.ts';
 
 const server = {
   ssr: { resolve: { conditions: ['source'] } },
@@ -37,7 +39,7 @@ const server = {
     include: ['apps/server/src/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
-    setupFiles: [DECLARED_CODES_SETUP],
+    setupFiles: [DECLARED_CODES_SETUP, ANSWER_CHECK_SETUP],
   },
 } satisfies TestProjectConfiguration;
 
@@ -81,7 +83,11 @@ const storeProjects: TestProjectConfiguration[] = unavailable
           exclude: [...configDefaults.exclude, ...SQLITE_ONLY_OR_ALREADY_BOTH],
           env: { GATEHOUSE_TEST_STORE: 'pg' },
           globalSetup: [STORE_GLOBAL_SETUP],
-          setupFiles: [DECLARED_CODES_SETUP, 'apps/server/src/test-support/store-setup.ts'],
+          setupFiles: [
+            DECLARED_CODES_SETUP,
+            ANSWER_CHECK_SETUP,
+            'apps/server/src/test-support/store-setup.ts',
+          ],
         },
       },
       {

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/index.js';
 import { loggerOptions } from './config/logger.js';
 import type { Db } from './db/connect.js';
 import devTools from './dev/dev-tools.plugin.js';
 import { frameworkErrorHandler } from './framework-errors.js';
+import { RequestLog } from './lib/request-log.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { createGuardedValidatorCompiler } from './lib/validator-compiler.js';
 import accounts from './modules/accounts/accounts.plugin.js';
 import bans from './modules/bans/bans.plugin.js';
@@ -86,6 +88,8 @@ export interface BuildAppOptions {
 export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   const app = Fastify({
     logger: loggerOptions(config, opts.logStream),
+    // One line per request, at its end; refusals, failures and slow requests in detail (ADR 0019).
+    logController: new RequestLog(config.logSlowMs),
     // Our own ids only: a client-sent X-Request-Id could collide with or forge another request's.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -107,7 +111,8 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   // Every route schema behind the safe-input check (control characters refused in every field).
   const validation = createGuardedValidatorCompiler();
   app.setValidatorCompiler(validation.compiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers written by serializers compiled from the response schemas, no zod per answer (ADR 0019).
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('config', config);
   app.decorate('guardedInputs', validation.guarded);
   app.addHook('onRequest', async (req, reply) => {

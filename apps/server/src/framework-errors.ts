@@ -2,11 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RetCode } from '@gatehouse/contract';
 import { aimsAtApi } from './lib/request-target.js';
 import { sendPlainPage } from './pages/plain-page.js';
+import { API_CSP } from './plugins/security-headers.js';
 
-/** Hooks (helmet among them) do not run for these errors, so the answer carries its own headers. */
+/** Hooks (the security headers among them) do not run for these errors: the answer carries its own. */
 const FIXED_HEADERS = {
-  'content-security-policy':
-    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'content-security-policy': API_CSP,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       apiBase: '/x-api',
       webDist: DEFAULT_WEB_DIST,
       logLevel: 'info',
+      logSlowMs: 1000,
       trustProxy: false,
       migrateOnStart: true,
     });
@@ -53,6 +54,7 @@ describe('loadConfig', () => {
         API_BASE: '/api',
         WEB_DIST: 'web',
         LOG_LEVEL: 'warn',
+        LOG_SLOW_MS: '250',
         TRUST_PROXY: 'true',
         MIGRATE_ON_START: 'false',
         RATE_LIMIT_MAX: '50',
@@ -76,6 +78,7 @@ describe('loadConfig', () => {
       apiBase: '/api',
       webDist: '/srv/web',
       logLevel: 'warn',
+      logSlowMs: 250,
       trustProxy: true,
       migrateOnStart: false,
       rateLimitMax: 50,

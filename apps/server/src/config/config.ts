@@ -37,6 +37,8 @@ export interface AppConfig {
   /** Folder of the built web app (index.html, assets/, locales/). */
   webDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** A request taking this long (ms) or more is logged at warn, in detail (lib/request-log.ts). */
+  logSlowMs: number;
   /** Fastify's `trustProxy`: false, true, a list of addresses/CIDRs, or a hop count (as a function). */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** Run migrations and the idempotent seed when the app starts. */
@@ -140,6 +142,7 @@ const envSchema = z.object({
     .default('/x-api'),
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  LOG_SLOW_MS: z.coerce.number().int().min(1).default(1000),
   TRUST_PROXY: z.string().optional(),
   MIGRATE_ON_START: flag(true),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
@@ -434,6 +437,7 @@ export function loadConfig(
     apiBase: e.API_BASE,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logSlowMs: e.LOG_SLOW_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     migrateOnStart: e.MIGRATE_ON_START,
     rateLimitMax: e.RATE_LIMIT_MAX,

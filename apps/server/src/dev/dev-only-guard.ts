@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/index.js';
 import { isLoopbackAddress } from '../config/dev-tools.js';
+import { noteForLog } from '../lib/request-log.js';
 
 /**
  * Headers a proxy or CDN adds when it passes a request on. A proxy on this host connects from
@@ -65,7 +66,9 @@ export default fp<{ config: Pick<AppConfig, 'devTools'> }>(
     app.addHook('onRequest', async (req, reply) => {
       const refusal = devToolRefusal(req);
       if (refusal === null) return;
-      req.log.info({ refusal }, 'development tool hidden from a non-local request (docs/configuration.md)');
+      noteForLog(req, 'info', 'development tool hidden from a non-local request (docs/configuration.md)', {
+        refusal,
+      });
       reply.callNotFound();
       return reply;
     });

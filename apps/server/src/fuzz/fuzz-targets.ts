@@ -190,6 +190,16 @@ function flatQuery(value: fc.Arbitrary<unknown>): fc.Arbitrary<Record<string, st
   });
 }
 
+/**
+ * `junk` added to the query of `path`, before a fragment: after `#` it would be no query at all (the
+ * client keeps the fragment), and a request counted as refused for its query would be the plain call.
+ */
+function withJunkQuery(path: string, junk: string): string {
+  const hash = path.indexOf('#');
+  const [target, fragment] = hash < 0 ? [path, ''] : [path.slice(0, hash), path.slice(hash)];
+  return `${target}${target.includes('?') ? '&' : '?'}${junk}${fragment}`;
+}
+
 /** Non-canonical spellings of `path` (the route guards refuse them; nothing may crash). */
 export function pathSpellings(path: string): fc.Arbitrary<string> {
   const segments = path.split('/').filter(Boolean);
@@ -480,7 +490,7 @@ export function casesFor(target: Target, ctx: CaseContext): fc.Arbitrary<FuzzCas
           .map(([path, { junk, refused }, h, remoteAddress]) => ({
             label: 'path spelling',
             method: 'GET' as const,
-            url: junk ? `${path}${path.includes('?') ? '&' : '?'}${junk}` : path,
+            url: junk ? withJunkQuery(path, junk) : path,
             headers: h,
             remoteAddress,
             definite: refused || target.kind !== 'api',

@@ -24,6 +24,7 @@ import {
   type ResultInputOf,
 } from '@gatehouse/contract';
 import { requireSession } from '../plugins/session.js';
+import { noteForLog } from './request-log.js';
 
 /** An app (or an encapsulated child) typed by the zod provider, as modules receive it. */
 type ZodApp = FastifyInstance<
@@ -103,7 +104,7 @@ export function endpointRoute<E extends Endpoint>(
     ...(endpoint.public
       ? {}
       : { preValidation: [requireSession, ...(options.preValidation ? [options.preValidation] : [])] }),
-    onSend: checkDeclaredCode,
+    onSend: checkDeclaredCode(new Set(codesOf(endpoint))),
     // The handler's request type is the entry's; Fastify's route options type it generically.
     handler: handler as unknown as RouteHandlerMethod,
   });
@@ -119,20 +120,23 @@ const RET_CODE_AT_START = /^\{"ret_code":(-?\d+)/;
 
 /**
  * onSend: note (and log) an envelope whose code the entry does not list. Never changes the answer:
- * in production the log line is the signal; the test suite fails on it.
+ * in production the log line is the signal; the test suite fails on it. `declared` is the entry's
+ * codes, listed once when the route is registered rather than on every answer.
  */
-async function checkDeclaredCode(req: FastifyRequest, _reply: FastifyReply, payload: unknown) {
-  const endpoint = req.routeOptions.config.endpoint;
-  if (!endpoint || typeof payload !== 'string') return payload;
-  const match = RET_CODE_AT_START.exec(payload);
-  if (!match) return payload;
-  const name = retCodeName(Number(match[1]));
-  if (name && codesOf(endpoint).includes(name)) return payload;
-  const found = `${endpoint.method} ${endpoint.path} ${name ?? match[1]}`;
-  undeclaredCodes.add(found);
-  req.log.warn(
-    { endpoint: endpoint.path, retCode: match[1] },
-    'answered a ret_code its endpoint entry does not declare',
-  );
-  return payload;
+function checkDeclaredCode(declared: ReadonlySet<string>) {
+  return async (req: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    const endpoint = req.routeOptions.config.endpoint;
+    if (!endpoint || typeof payload !== 'string') return payload;
+    const match = RET_CODE_AT_START.exec(payload);
+    if (!match) return payload;
+    const name = retCodeName(Number(match[1]));
+    if (name && declared.has(name)) return payload;
+    const found = `${endpoint.method} ${endpoint.path} ${name ?? match[1]}`;
+    undeclaredCodes.add(found);
+    noteForLog(req, 'warn', 'answered a ret_code its endpoint entry does not declare', {
+      endpoint: endpoint.path,
+      retCode: match[1],
+    });
+    return payload;
+  };
 }

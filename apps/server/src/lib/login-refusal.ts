@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HEADER, type RetCodeValue } from '@gatehouse/contract';
 import { ApiError } from './api-error.js';
-import { logPath } from './log-path.js';
+import { noteForLog } from './request-log.js';
 
 /**
  * A login answer the shared error envelope cannot write: 31002 repeats `pass_err_count` at the
@@ -48,8 +48,8 @@ export function sendRefusal(req: FastifyRequest, reply: FastifyReply, refusal: L
       maxAge: SELF_UNBIND_TTL_MS / 1000,
     });
   }
-  // The path only: a query string may carry a secret (lib/log-path.ts).
-  req.log.info({ retCode: refusal.code, url: logPath(req.url) }, 'login refused');
+  // On the request's line, which has the path only: a query string may carry a secret.
+  noteForLog(req, 'info', 'login refused', { retCode: refusal.code });
   return reply
     .code(200)
     .header('cache-control', 'no-store')

@@ -16,7 +16,10 @@ declare module 'fastify' {
 async function setCacheControl(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   if (reply.hasHeader('cache-control')) return payload;
   const ttl = request.routeOptions.config.cacheTtlMs;
-  const cacheable = (request.method === 'GET' || request.method === 'HEAD') && reply.statusCode === 200;
+  // A 304 (precomputed answers, lib/precomputed-answer.ts) renews what the browser keeps: same header.
+  const cacheable =
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    (reply.statusCode === 200 || reply.statusCode === 304);
   if (cacheable && typeof ttl === 'number' && ttl > 0) {
     reply.header('cache-control', `private, max-age=${Math.floor(ttl / 1000)}`);
     // The answer depends on who asks and in which language.

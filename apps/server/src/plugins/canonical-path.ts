@@ -3,6 +3,7 @@ import { API_BASE, RetCode } from '@gatehouse/contract';
 import { ApiError } from '../lib/api-error.js';
 import { aimsAtApi, checkRequestTarget } from '../lib/request-target.js';
 import { sendPlainPage } from '../pages/plain-page.js';
+import { noteForLog } from '../lib/request-log.js';
 
 /**
  * Refuse a request whose target is not in canonical form (lib/request-target.ts) with a 400 —
@@ -16,7 +17,7 @@ export default fp<{ apiBase?: string }>(
     app.addHook('onRequest', async (request, reply) => {
       const verdict = checkRequestTarget(request.url, apiBase);
       if (verdict.ok) return;
-      request.log.info({ reason: verdict.reason }, 'non-canonical request target refused');
+      noteForLog(request, 'info', 'non-canonical request target refused', { reason: verdict.reason });
       if (aimsAtApi(request.url, apiBase)) {
         throw new ApiError(RetCode.ParamsInvalid, 'The request path is not in canonical form', 400);
       }

@@ -11,11 +11,11 @@ import {
 } from '@gatehouse/contract';
 import { ApiError } from '../lib/api-error.js';
 import { loadErrorMessages, type ErrorMessages } from '../lib/error-messages.js';
-import { logPath } from '../lib/log-path.js';
 import { API_BODY_LIMIT_BYTES, assertJsonBody, useApiJsonParser } from '../lib/json-body.js';
 import { isUnderApiBase } from '../lib/request-target.js';
 import { attachRouteHook, isApiRoute } from '../lib/route-hooks.js';
 import { sendPlainPage } from '../pages/plain-page.js';
+import { noteForLog } from '../lib/request-log.js';
 
 export interface ErrorEnvelopeOptions {
   /** Public base path of the API (config.apiBase). */
@@ -139,13 +139,10 @@ export default fp<ErrorEnvelopeOptions>(
       const failure = classify(err);
       if (failure.status >= 500) {
         // The error (with its stack) goes to the log only; the client gets the request id.
-        request.log.error({ err }, 'request failed');
+        noteForLog(request, 'error', 'request failed', { err, status: failure.status });
         failure.result = { request_id: String(request.id) };
       } else {
-        request.log.info(
-          { retCode: failure.code, status: failure.status, url: logPath(request.url) },
-          'request refused',
-        );
+        noteForLog(request, 'info', 'request refused', { retCode: failure.code, status: failure.status });
       }
       return send(request, reply, failure);
     });

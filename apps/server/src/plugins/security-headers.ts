@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config/index.js';
+import { isApiRoute } from '../lib/route-hooks.js';
 import { captchaVendorOrigins } from '../modules/captcha/captcha-config.js';
 import { telegramEnabled } from '../modules/telegram/telegram-bot-token.js';
 import { telegramWidgetCsp } from '../modules/telegram/telegram-csp.js';
@@ -83,12 +84,46 @@ export function cspDirectives(config: AppConfig, viteDev: boolean): Record<strin
   return directives;
 }
 
-/** Security headers on every response, the very first one included. */
+/** The headers a helmet middleware writes, captured once (no request needed: no directive is a function). */
+function headersOf(middleware: ReturnType<typeof helmet>): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  // helmet only sets and removes headers on the response, which this stand-in records.
+  middleware({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
+/**
+ * The CSP of an API answer: JSON is never rendered as a document, so it may load, run and frame
+ * nothing (as framework-errors.ts answers before any hook runs).
+ */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on the routes under the API base (security-headers.ts): they get the fixed API header set. */
+    apiSecurityHeaders?: true;
+  }
+}
+
+/**
+ * Security headers on every response, the very first one included (a root onRequest hook,
+ * registered before every other). Helmet decides the headers; its middlewares are built once:
+ *
+ * - the JSON API (routes registered under the API base, decided per route when it is registered,
+ *   ADR 0010) gets one fixed set computed at start — no page CSP, no nonce (ADR 0019);
+ * - everything else (pages, static files, the OAuth protocol routes, 404s) gets the page policy
+ *   with its per-response style nonce and, on the Telegram Mini App's pages, Telegram Web framing.
+ */
 export default fp<{ config: AppConfig; viteDev: boolean }>(
   async (app, { config, viteDev }) => {
     const telegramOn = telegramEnabled(config);
-    await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, viteDev) },
+    const common: HelmetOptions = {
       // Cross-origin isolation headers would block the Telegram and captcha iframes/popups.
       crossOriginEmbedderPolicy: false,
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
@@ -98,10 +133,29 @@ export default fp<{ config: AppConfig; viteDev: boolean }>(
       strictTransportSecurity:
         config.nodeEnv === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       xFrameOptions: { action: 'deny' },
-    });
+    };
+    const pageOptions: HelmetOptions = {
+      ...common,
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, viteDev) },
+    };
+    const page = helmet(pageOptions);
     // X-Frame-Options cannot name an origin; the Mini App's pages rely on frame-ancestors alone.
-    app.addHook('onSend', async (req, reply) => {
-      if (telegramOn && isMiniAppPage(req.url)) reply.removeHeader('x-frame-options');
+    const miniAppPage = helmet({ ...pageOptions, xFrameOptions: false });
+    const api = headersOf(helmet({ ...common, contentSecurityPolicy: false }));
+    const apiHeaders = { ...api, 'content-security-policy': API_CSP };
+
+    app.addHook('onRoute', (route) => {
+      if (isApiRoute(route, config.apiBase)) route.config = { ...route.config, apiSecurityHeaders: true };
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.routeOptions.config.apiSecurityHeaders) {
+        reply.headers(apiHeaders);
+        done();
+        return;
+      }
+      const middleware = telegramOn && isMiniAppPage(request.url) ? miniAppPage : page;
+      // helmet's next() gets an Error or nothing, as Fastify's done() takes.
+      middleware(request.raw, reply.raw, done as (err?: unknown) => void);
     });
   },
   { name: 'security-headers' },

@@ -4,6 +4,7 @@ import { issuerOf } from '../../modules/oauth/oauth-issuer.js';
 import { DEMO_CLIENT_PATH } from './oauth-demo-seed.js';
 import { decodePending, encodePending, finishSignIn, startSignIn } from './oauth-demo-client.js';
 import { renderDemoError, renderDemoHome, renderDemoResult } from './oauth-demo-pages.js';
+import { noteForLog } from '../../lib/request-log.js';
 
 /** Where the demo keeps its pending sign-in (state + PKCE verifier): its own path, HttpOnly, short. */
 export const DEMO_COOKIE = 'gh_oauth_demo';
@@ -58,7 +59,7 @@ const oauthDemoRoutes: FastifyPluginAsync = async (app) => {
         .header('cache-control', 'no-store')
         .redirect(location, 303);
     } catch (err) {
-      req.log.warn({ err }, 'oauth demo: discovery failed');
+      noteForLog(req, 'warn', 'oauth demo: discovery failed', { err });
       return html(
         reply,
         502,
@@ -97,7 +98,7 @@ const oauthDemoRoutes: FastifyPluginAsync = async (app) => {
         renderDemoResult({ styleNonce: styleNonce(reply), origin: found.issuer, outcome }),
       );
     } catch (err) {
-      req.log.warn({ err }, 'oauth demo: discovery failed');
+      noteForLog(req, 'warn', 'oauth demo: discovery failed', { err });
       return html(
         reply,
         502,

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import { WEB_CONFIG_KEY } from '@gatehouse/contract';
 import type { AppConfig } from '../../config/index.js';
-import { requestSite } from '../../lib/request-site.js';
 import { createAltcha } from './altcha.js';
 import { loadCaptchaSecret } from './captcha-secret.js';
 import { createCaptchaService, type CaptchaService } from './captcha.service.js';
@@ -40,9 +39,7 @@ export default fp<{ config: AppConfig }>(
     });
     app.decorate('captcha', service);
     app.webConfig.contribute(WEB_CONFIG_KEY.CAPTCHA_VENDOR_SCRIPTS, () => service.vendorScripts());
-    app.webConfig.contribute(WEB_CONFIG_KEY.CAPTCHA_REQUIRED, (req) =>
-      service.requirement(requestSite(req).site),
-    );
+    app.webConfig.contribute(WEB_CONFIG_KEY.CAPTCHA_REQUIRED, (site) => service.requirement(site));
   },
   { name: 'captcha', dependencies: ['kv', 'web-config'] },
 );

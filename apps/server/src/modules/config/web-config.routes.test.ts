@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RetCode } from '@gatehouse/contract';
 import type { App } from '../../app.js';
+import { setFeatureFlags } from '../../test-support/feature-flags.js';
 import { testApp } from '../../test-support/test-app.js';
+import { WEB_CONFIG_ANSWER_TTL_MS } from './web-config.routes.js';
 
 const post = (app: App, url: string, payload: object, host = 'localhost') =>
   app.inject({ method: 'POST', url: `/x-api${url}`, payload, headers: { platform: 'pc', host } });
@@ -51,6 +53,26 @@ describe('POST /v3/config/web', () => {
     expect(turkey.result.data[1].value.scenes).toEqual([31004, 31013]);
     // The secret never leaves the server.
     expect(JSON.stringify(global)).not.toContain('secret');
+  });
+
+  it('serves a precomputed answer per site and keys, read again from the table after its lifetime', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      app = await testApp();
+      const flags = async () =>
+        (
+          await post(app as App, '/v3/config/web', { project_name: 'gatehouse', keys: ['feature_flags'] })
+        ).json().result.data[0].value;
+      expect((await flags()).qrLogin).toBe(true);
+      await setFeatureFlags(app, { qrLogin: false });
+      // An operator's change (in the database) is not read on every call …
+      expect((await flags()).qrLogin).toBe(true);
+      vi.setSystemTime(Date.now() + WEB_CONFIG_ANSWER_TTL_MS);
+      // … but once the answer's lifetime is over.
+      expect((await flags()).qrLogin).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a body without keys', async () => {

@@ -8,8 +8,11 @@ import {
   webConfigResultSchema,
   type CachePolicy,
 } from '@gatehouse/contract';
+import { createAnswerCache } from '../../lib/answer-cache.js';
 import { endpointRoute } from '../../lib/endpoint-route.js';
 import { ok } from '../../lib/envelope.js';
+import { sendPrecomputed, serializeAnswer } from '../../lib/precomputed-answer.js';
+import { requestSite } from '../../lib/request-site.js';
 
 const TAGS = ['config'];
 
@@ -19,9 +22,19 @@ const TAGS = ['config'];
  */
 const cacheControlOf = (policy: CachePolicy) => `private, max-age=${Math.floor(cacheTtlMs(policy) / 1000)}`;
 
+/**
+ * How long an instance serves a precomputed web config answer before reading the table again: an
+ * operator's change to `web_config` (made in the database, docs/configuration.md) reaches new tabs
+ * within this, browsers that have the answer after their own 60 s on top.
+ */
+export const WEB_CONFIG_ANSWER_TTL_MS = 5_000;
+/** Distinct (site, keys) answers kept; the web app asks for one list, other callers may vary it. */
+const WEB_CONFIG_ANSWERS_KEPT = 64;
+
 /** Web configuration and banners (spec §7). Public: no session needed. Needs the `web-config` plugin. */
 const webConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.webConfig;
+  const answers = createAnswerCache({ ttlMs: WEB_CONFIG_ANSWER_TTL_MS, maxEntries: WEB_CONFIG_ANSWERS_KEPT });
 
   endpointRoute(
     app,
@@ -33,9 +46,15 @@ const webConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       result: webConfigResultSchema,
     },
     async (req, reply) => {
-      const data = await service.entries(req.body.keys, req);
+      // The answer depends on the site and the keys only (stored rows, and contributors given the
+      // site). The safe-input check refuses control characters in keys, so `\n` cannot be in one.
+      const { site } = requestSite(req);
+      const { keys } = req.body;
+      const answer = await answers.answer(`${site}\n${keys.join('\n')}`, async () =>
+        serializeAnswer(reply, ok({ data: await service.entries(keys, site) })),
+      );
       reply.header('cache-control', cacheControlOf(endpoints.webConfig.cache)).header('vary', 'Lang');
-      return ok({ data });
+      return sendPrecomputed(req, reply, answer);
     },
   );
 

@@ -1,10 +1,12 @@
-import type { FastifyRequest } from 'fastify';
-import { type BannerItem, type WebConfigEntry } from '@gatehouse/contract';
+import { type BannerItem, type SiteId, type WebConfigEntry } from '@gatehouse/contract';
 import { FEATURE_CONFIG_KEY, featureFlagsFrom, type FeatureFlags } from '@gatehouse/contract/feature-flags';
 import type { WebConfigRepository } from './web-config.repository.js';
 
-/** A config entry computed per request (from server configuration), e.g. captcha vendor scripts. */
-export type WebConfigContributor = (request: FastifyRequest) => unknown;
+/**
+ * A config entry computed from server configuration (e.g. captcha vendor scripts), for the site
+ * asked: the site is all it may depend on, so the answer can be precomputed per site (ADR 0019).
+ */
+export type WebConfigContributor = (site: SiteId) => unknown;
 
 export interface WebConfigRegistry {
   /** Answer `name` from `fn` instead of the table; later modules may not override an earlier name. */
@@ -38,7 +40,7 @@ export function bannersFor(value: unknown, language: string | undefined): Banner
 }
 
 export interface WebConfigService {
-  entries(keys: readonly string[], request: FastifyRequest): Promise<WebConfigEntry[]>;
+  entries(keys: readonly string[], site: SiteId): Promise<WebConfigEntry[]>;
   banners(
     keys: readonly string[],
     language: string | undefined,
@@ -55,7 +57,7 @@ export function createWebConfigService(
   registry: WebConfigRegistry,
 ): WebConfigService {
   return {
-    async entries(keys, request) {
+    async entries(keys, site) {
       const unique = [...new Set(keys)];
       const stored = await repo.read(
         unique.filter((k) => !registry.contributor(k) && !k.startsWith(BANNER_PREFIX)),
@@ -63,7 +65,7 @@ export function createWebConfigService(
       const out: WebConfigEntry[] = [];
       for (const name of unique) {
         const computed = registry.contributor(name);
-        if (computed) out.push({ name, value: computed(request) });
+        if (computed) out.push({ name, value: computed(site) });
         // Unknown keys are left out: the client keeps its default for them.
         else if (stored.has(name)) out.push({ name, value: stored.get(name) });
       }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCKED_COUNTRIES, RetCode, type CountryEntry } from '@gatehouse/contract';
 import type { App } from '../../app.js';
@@ -128,5 +129,36 @@ describe('GET /register/permission_v2', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+describe('the precomputed country list', () => {
+  const url = '/v2/public/country-list?lang=de';
+
+  it('is sent compressed to clients that accept it, the same list as uncompressed', async () => {
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accept, coding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await get(url, { 'accept-encoding': accept });
+      expect(res.headers['content-encoding']).toBe(coding);
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      const body = coding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+      expect(body.toString()).toBe(plain.body);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    }
+  });
+
+  it('carries an ETag per list and answers 304 to a client that has it, still cacheable', async () => {
+    const first = await get(url);
+    const etag = String(first.headers.etag);
+    const again = await get(url, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['cache-control']).toBe('private, max-age=60');
+    expect((await get('/v2/public/country-list?lang=fr')).headers.etag).not.toBe(etag);
+    expect((await get(url, { 'if-none-match': 'W/"stale"' })).statusCode).toBe(200);
   });
 });

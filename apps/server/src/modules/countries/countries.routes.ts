@@ -7,9 +7,16 @@ import {
   countryListResultSchema,
   registerPermissionQuerySchema,
   registerPermissionResultSchema,
+  type CountryEntry,
 } from '@gatehouse/contract';
 import { endpointRoute } from '../../lib/endpoint-route.js';
 import { ok } from '../../lib/envelope.js';
+import {
+  precomputeAnswer,
+  sendPrecomputed,
+  serializeAnswer,
+  type PrecomputedAnswer,
+} from '../../lib/precomputed-answer.js';
 import { requestSite } from '../../lib/request-site.js';
 import { clientCountry } from '../risk/client-country.js';
 import { checkResidence } from '../registration/identifier.js';
@@ -22,6 +29,11 @@ const TAGS = ['countries'];
  * language, the calling code to preselect, and whether sign-up is open here.
  */
 const countriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The answer of each list (by language and flags; countryList() keeps one array per list) is
+  // serialised and compressed once, then sent as bytes with its ETag (ADR 0019). The lists depend
+  // on the code only, so they are kept as long as the process.
+  const listAnswers = new WeakMap<readonly CountryEntry[], PrecomputedAnswer>();
+
   // The client caches the list and the permission for a minute (spec §9); the entries say so,
   // and the browser may keep them as long.
   endpointRoute(
@@ -33,7 +45,7 @@ const countriesRoutes: FastifyPluginAsyncZod = async (app) => {
       request: countryListQuerySchema,
       result: countryListResultSchema,
     },
-    async (req) => {
+    async (req, reply) => {
       const header = req.headers.lang;
       const locale = req.query.lang ?? (typeof header === 'string' && header !== '' ? header : null);
       const list = countryList({
@@ -41,7 +53,12 @@ const countriesRoutes: FastifyPluginAsyncZod = async (app) => {
         includeDisabled: req.query.is_disable ?? false,
         iso: req.query.is_iso ?? false,
       });
-      return ok({ list: [...list] });
+      let answer = listAnswers.get(list);
+      if (!answer) {
+        answer = precomputeAnswer(serializeAnswer(reply, ok({ list: [...list] })));
+        listAnswers.set(list, answer);
+      }
+      return sendPrecomputed(req, reply, answer);
     },
   );
 

@@ -4,6 +4,7 @@ import { metricsReportRequestSchema, metricsReportResultSchema } from '@gatehous
 import { endpointRoute } from '../../lib/endpoint-route.js';
 import { ok } from '../../lib/envelope.js';
 import { metricsLogRecord } from './metrics.service.js';
+import { noteForLog } from '../../lib/request-log.js';
 
 /**
  * A browser sends a batch at most every few seconds, and only when something went wrong; more than
@@ -29,7 +30,7 @@ const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const record = metricsLogRecord(req.body);
-      req.log.warn({ clientMetrics: record, host: req.host }, 'client monitor report');
+      noteForLog(req, 'warn', 'client monitor report', { clientMetrics: record });
       return ok({ accepted: record.events.length });
     },
   );

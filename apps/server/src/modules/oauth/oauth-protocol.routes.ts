@@ -14,6 +14,7 @@ import { clientCredentialsOf } from './oauth-client-auth.js';
 import { isFormRequest, useFormBody } from './oauth-form-body.js';
 import { issuerOf } from './oauth-issuer.js';
 import { OAuthProtocolError } from './oauth-protocol-error.js';
+import { noteForLog } from '../../lib/request-log.js';
 
 const param = z.string().max(4096).optional();
 
@@ -71,12 +72,11 @@ const oauthProtocolRoutes: FastifyPluginAsyncZod = async (app) => {
       else if (status >= 400 && status < 500)
         failure = new OAuthProtocolError('invalid_request', 'malformed request');
       else {
-        request.log.error({ err }, 'oauth request failed');
+        noteForLog(request, 'error', 'oauth request failed', { err });
         failure = new OAuthProtocolError('server_error', 'internal error', 500);
       }
     }
-    if (failure.status < 500)
-      request.log.info({ error: failure.error, url: request.routeOptions.url }, 'oauth request refused');
+    if (failure.status < 500) noteForLog(request, 'info', 'oauth request refused', { error: failure.error });
     if (failure.wwwAuthenticate) void reply.header('www-authenticate', failure.wwwAuthenticate);
     return noStore(reply)
       .code(failure.status)

@@ -23,6 +23,7 @@ import { wantsBodyToken } from '../../plugins/session.js';
 import { clientCountry } from '../risk/client-country.js';
 import { createQrLoginService } from './qr-login.service.js';
 import { summariseUserAgent } from './user-agent-summary.js';
+import { noteForLog } from '../../lib/request-log.js';
 
 /** The asking browser's secret: only the browser that generated a code can poll it into a session. */
 export const QR_BROWSER_COOKIE = 'gh_qr';
@@ -98,7 +99,7 @@ const qrLoginRoutes: FastifyPluginAsyncZod = async (app) => {
     if (req.sessionToken) await app.sessions.revoke(req.sessionToken);
     const token = await app.sessions.create(account.id, { userAgent: userAgentOf(req), ip: req.ip });
     reply.setSession(token);
-    req.log.info({ userId: account.id }, 'qr login confirmed');
+    noteForLog(req, 'info', 'qr login confirmed', { userId: account.id });
     return ok(
       { state: 'confirmed' as const, user_id: Number(account.id) },
       wantsBodyToken(req) ? token : undefined,

@@ -14,6 +14,7 @@ import { userAgentOf } from '../../lib/request-context.js';
 import { requestSite } from '../../lib/request-site.js';
 import { wantsBodyToken } from '../../plugins/session.js';
 import { createQuickLogin } from './quick-login.service.js';
+import { noteForLog } from '../../lib/request-log.js';
 
 /** Minting costs a store write; a person needs a few a minute at most. */
 const MINT_RATE_LIMIT = { rateLimit: { max: 10, timeWindow: 60_000 } };
@@ -73,7 +74,7 @@ const quickLoginRoutes: FastifyPluginAsyncZod = async (app) => {
       if (req.sessionToken) await app.sessions.revoke(req.sessionToken);
       const token = await app.sessions.create(userId, { userAgent: userAgentOf(req), ip: req.ip });
       reply.setSession(token);
-      req.log.info({ userId, site }, 'quick login');
+      noteForLog(req, 'info', 'quick login', { userId, site });
       return ok({ user_id: Number(userId) }, wantsBodyToken(req) ? token : undefined);
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { logoutAllRequestSchema, logoutAllResultSchema } from '@gatehouse/contract';
 import { endpointRoute } from '../../lib/endpoint-route.js';
 import { ok } from '../../lib/envelope.js';
+import { noteForLog } from '../../lib/request-log.js';
 
 /** Ending sessions costs a write per session; nobody needs this more than a few times a minute. */
 const LOGOUT_ALL_RATE_LIMIT = { rateLimit: { max: 5, timeWindow: 60_000 } };
@@ -26,7 +27,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = req.auth;
       const revoked = await app.sessions.revokeAllForUser(userId);
       reply.clearSession();
-      req.log.info({ userId, revoked }, 'logged out everywhere');
+      noteForLog(req, 'info', 'logged out everywhere', { userId, revoked });
       return ok({ revoked });
     },
   );
