@@ -95,7 +95,8 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   const finishLogin = async (req: FastifyRequest, reply: FastifyReply, account: Account) => {
     const need2fa = await app.twoFactor.startLoginStep(account.id, deviceGuidOf(req));
-    if (need2fa) return ok<LoginResult>({ user_id: null, new_user: false, need_verify: null, need_2fa: need2fa });
+    if (need2fa)
+      return ok<LoginResult>({ user_id: null, new_user: false, need_verify: null, need_2fa: need2fa });
     return startSession(req, reply, account);
   };
 
@@ -172,7 +173,11 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       try {
-        const userId = await app.twoFactor.completeLoginStep(req.body.challenge_id, req.body, deviceGuidOf(req));
+        const userId = await app.twoFactor.completeLoginStep(
+          req.body.challenge_id,
+          req.body,
+          deviceGuidOf(req),
+        );
         return await startSession(req, reply, await service.afterSecondFactor(userId, clientOf(req)));
       } catch (err) {
         return refuse(req, reply, err);

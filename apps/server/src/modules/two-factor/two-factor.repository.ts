@@ -20,7 +20,13 @@ export interface TotpRecord {
 export interface TwoFactorRepository {
   find(userId: string): Promise<TotpRecord | undefined>;
   /** Bind the secret with its backup code hashes; false when one is bound already (the primary key decides). */
-  enable(userId: string, secretEnc: string, backupHashes: string[], step: number, now: number): Promise<boolean>;
+  enable(
+    userId: string,
+    secretEnc: string,
+    backupHashes: string[],
+    step: number,
+    now: number,
+  ): Promise<boolean>;
   /**
    * Unbind. With `dueOnly`, only when an e-mailed removal is due by `now` (the lazy end of the
    * waiting period), so two readers finishing it at once remove it, and mail about it, once.
@@ -82,7 +88,14 @@ export function createTwoFactorRepository(db: Db): TwoFactorRepository {
           await trx.deleteFrom('two_factor_backup_codes').where('user_id', '=', userId).execute();
           await trx
             .insertInto('two_factor_backup_codes')
-            .values(backupHashes.map((code_hash) => ({ user_id: userId, code_hash, created_at: now, used_at: null })))
+            .values(
+              backupHashes.map((code_hash) => ({
+                user_id: userId,
+                code_hash,
+                created_at: now,
+                used_at: null,
+              })),
+            )
             .execute();
           await setFlag(trx, userId, true, now);
         });

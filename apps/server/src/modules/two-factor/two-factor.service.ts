@@ -53,6 +53,13 @@ export interface SecondFactor {
   backup_code?: string | undefined;
 }
 
+/** A started set-up: the new secret, sealed, until confirmed. */
+interface PendingSetup {
+  sealed: string;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
 interface LoginStep {
   userId: string;
   /** The device guid the password step came from; the 2FA step must come from the same one. */
@@ -134,6 +141,22 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     return undefined;
   };
 
+  /**
+   * Start a cooldown of `ms` unless one is running: 0 when this call started it (set-if-absent, so of
+   * parallel callers one gets 0), else the time left. The end is the value, on our clock; one that
+   * has passed is removed compare-and-delete and claimed again.
+   */
+  const cooldown = async (key: string, now: number, ms: number): Promise<number> => {
+    for (let tries = 0; tries < 2; tries++) {
+      if (await kv.add(key, String(now + ms), ms)) return 0;
+      const until = await kv.get(key);
+      if (until === null) continue;
+      if (Number(until) > now) return Number(until) - now;
+      await kv.takeIf(key, until);
+    }
+    return ms;
+  };
+
   const lockedError = (until: number, now: number) =>
     new ApiError(RetCode.TwoFactorLocked, undefined, 200, { retry_after_seconds: seconds(until - now) });
 
@@ -155,7 +178,11 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         reused = !good;
       }
     } else if (factor.backup_code !== undefined) {
-      good = await repo.redeemBackupCode(record.userId, hashBackupCode(keys.backupKey, factor.backup_code), now);
+      good = await repo.redeemBackupCode(
+        record.userId,
+        hashBackupCode(keys.backupKey, factor.backup_code),
+        now,
+      );
     }
     if (good) {
       await gate.attempt.succeeded();
@@ -180,7 +207,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
 
     async status(userId: string): Promise<TwoFactorStatus> {
       const record = await settled(userId);
-      if (!record) return { enabled: false, enabled_at: null, backup_codes_left: 0, unbind_effective_at: null };
+      if (!record)
+        return { enabled: false, enabled_at: null, backup_codes_left: 0, unbind_effective_at: null };
       return {
         enabled: true,
         enabled_at: record.enabledAt,
@@ -200,7 +228,12 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       if (await settled(userId)) throw new ApiError(RetCode.TwoFactorAlreadyEnabled);
       await deps.provePassword(account, env, proof, client);
       const secret = newTotpSecret();
-      await kv.set(setupKey(userId), seal(keys.secretKey, secret, userId), TWO_FACTOR_SETUP_TTL_MS);
+      // Valid until `expiresAt` on our clock; the store's TTL only cleans up.
+      const pending: PendingSetup = {
+        sealed: seal(keys.secretKey, secret, userId),
+        expiresAt: deps.now() + TWO_FACTOR_SETUP_TTL_MS,
+      };
+      await kv.set(setupKey(userId), JSON.stringify(pending), TWO_FACTOR_SETUP_TTL_MS);
       const label = account.email ?? account.mobile ?? account.id;
       return {
         secret,
@@ -215,10 +248,12 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     async enable(userId: string, code: string, locale: string | null): Promise<TwoFactorEnabled> {
       const account = await accountOf(userId);
       if (await settled(userId)) throw new ApiError(RetCode.TwoFactorAlreadyEnabled);
-      const sealed = await kv.get(setupKey(userId));
-      const secret = sealed === null ? null : open(keys.secretKey, sealed, userId);
-      if (sealed === null || secret === null) throw new ApiError(RetCode.TwoFactorSetupExpired);
+      const raw = await kv.get(setupKey(userId));
+      const pending = raw === null ? null : (JSON.parse(raw) as PendingSetup);
       const now = deps.now();
+      const secret = pending && pending.expiresAt > now ? open(keys.secretKey, pending.sealed, userId) : null;
+      if (!pending || secret === null) throw new ApiError(RetCode.TwoFactorSetupExpired);
+      const { sealed } = pending;
       const gate = await setupGuesses.begin(userId, now);
       if (!gate.allowed) throw lockedError(gate.lockedUntil, now);
       const step = matchingStep(secret, code, now);
@@ -259,7 +294,11 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const id = randomBytes(24).toString('base64url');
       const step: LoginStep = { userId, guid, expiresAt: deps.now() + TWO_FACTOR_LOGIN_TTL_MS };
       await kv.set(loginKey(id), JSON.stringify(step), TWO_FACTOR_LOGIN_TTL_MS);
-      return { challenge_id: id, expires_in: seconds(TWO_FACTOR_LOGIN_TTL_MS), methods: ['totp', 'backup_code'] };
+      return {
+        challenge_id: id,
+        expires_in: seconds(TWO_FACTOR_LOGIN_TTL_MS),
+        methods: ['totp', 'backup_code'],
+      };
     },
 
     /**
@@ -292,10 +331,9 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         });
       }
       // One send per minute, decided by a set-if-absent key (parallel requests send once).
-      if (!(await kv.add(`2fa:unbind-send:${userId}`, '1', TWO_FACTOR_UNBIND_RESEND_MS))) {
-        throw new ApiError(RetCode.TooFrequent, undefined, 200, { retry_after: seconds(TWO_FACTOR_UNBIND_RESEND_MS) });
-      }
       const now = deps.now();
+      const wait = await cooldown(`2fa:unbind-send:${userId}`, now, TWO_FACTOR_UNBIND_RESEND_MS);
+      if (wait > 0) throw new ApiError(RetCode.TooFrequent, undefined, 200, { retry_after: seconds(wait) });
       const { code, record: issued } = await unbindCodes.issue(userId, { email: account.email }, now);
       await deps.delivery.send({
         channel: 'email',
@@ -313,7 +351,11 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     },
 
     /** Lost device, step 2: the e-mailed code schedules the removal after the waiting period, and says so by mail. */
-    async confirmUnbind(userId: string, code: string, locale: string | null): Promise<{ unbind_effective_at: number }> {
+    async confirmUnbind(
+      userId: string,
+      code: string,
+      locale: string | null,
+    ): Promise<{ unbind_effective_at: number }> {
       const account = await accountOf(userId);
       const record = await settled(userId);
       if (!record) throw new ApiError(RetCode.TwoFactorNotEnabled);
