@@ -1,6 +1,6 @@
 import { QR_CONFIRM_PATH, QR_POLL_INTERVAL_MS, RetCode } from '@gatehouse/contract';
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
-import { encode } from 'uqr';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { QrCode } from '../../components/qr-code';
 import { onCode } from '../../api';
 import { useT } from '../../i18n';
 import { failureOf } from '../../lib/api-error';
@@ -126,36 +126,5 @@ export default function QrLoginPanel({ ctx, flow, id }: { ctx: AuthContext; flow
         </button>
       )}
     </section>
-  );
-}
-
-/** The code as one SVG path (crisp at any size, no canvas, no markup injection). */
-function QrCode({ text, label, dim }: { text: string; label: string; dim: boolean }) {
-  const { size, path } = useMemo(() => {
-    const { data, size } = encode(text, { ecc: 'M', border: 2 });
-    let d = '';
-    data.forEach((row, y) =>
-      row.forEach((dark, x) => {
-        if (dark) d += `M${x} ${y}h1v1h-1z`;
-      }),
-    );
-    return { size, path: d };
-  }, [text]);
-  return (
-    <svg
-      className="gh-qr-code"
-      // Presentation attributes, not a style sheet: the panel's chunk stays one file. Scanned: faded.
-      opacity={dim ? 0.25 : 1}
-      role="img"
-      aria-label={label}
-      viewBox={`0 0 ${size} ${size}`}
-      width="200"
-      height="200"
-      shapeRendering="crispEdges"
-      data-qr-text={text}
-    >
-      <rect width={size} height={size} fill="#fff" />
-      <path d={path} fill="#000" />
-    </svg>
   );
 }
