@@ -1,6 +1,5 @@
 import { QR_CONFIRM_PATH, QR_POLL_INTERVAL_MS, RetCode } from '@gatehouse/contract';
-import { useEffect, useEffectEvent, useState } from 'react';
-import { QrCode } from '../../components/qr-code';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { onCode } from '../../api';
 import { useT } from '../../i18n';
 import { failureOf } from '../../lib/api-error';
@@ -18,6 +17,12 @@ type Panel =
   | { kind: 'expired' }
   | { kind: 'error' };
 
+// The QR encoder (components/qr-code.tsx, shared with the account page's authenticator set-up) is its own
+// chunk, fetched when the panel opens: imported statically it would be one more file in the list of
+// this panel's dependencies that the login page carries.
+const loadQrCode = () => import('../../components/qr-code').then((m) => ({ default: m.QrCode }));
+const QrCode = lazy(loadQrCode);
+
 /** Expired codes replaced without asking: about ten minutes of an open, unattended panel. */
 const AUTO_REFRESHES = 5;
 
@@ -31,6 +36,8 @@ export default function QrLoginPanel({ ctx, flow, id }: { ctx: AuthContext; flow
   const t = useT('inverse');
   const to = useLocalePath();
   const [panel, setPanel] = useState<Panel>({ kind: 'loading' });
+  // Fetch the encoder with the first code, not after it.
+  useEffect(() => void loadQrCode(), []);
   // Each new code is one more generation; answers for an older one are dropped.
   const [generation, setGeneration] = useState(0);
   const [refreshes, setRefreshes] = useState(0);
@@ -116,7 +123,9 @@ export default function QrLoginPanel({ ctx, flow, id }: { ctx: AuthContext; flow
       <h2 id={`${id}-title`}>{t('qrLogin.panel.title')}</h2>
       {link && (
         <div>
-          <QrCode text={link} label={t('qrLogin.panel.qrLabel')} dim={showing.scanned} />
+          <Suspense>
+            <QrCode text={link} label={t('qrLogin.panel.qrLabel')} dim={showing.scanned} />
+          </Suspense>
         </div>
       )}
       <p role="status">{message}</p>

@@ -1,6 +1,6 @@
 import type { TwoFactorUnbindSent } from '@gatehouse/contract';
 import { useState, type FormEvent } from 'react';
-import { CodeField } from '../../components/auth/code-fields';
+import { DigitsField } from './digits-field';
 import { useT } from '../../i18n';
 import { useSubmit } from '../../lib/use-submit';
 import { problemText } from './problem-text';
@@ -50,7 +50,7 @@ export function LostDevice({ onScheduled, onCancel }: { onScheduled: () => void;
   return (
     <form className="gh-form" noValidate onSubmit={submit} aria-busy={confirming}>
       <p role="status">{t('auth.code.sentTo', { target: sent.masked_target })}</p>
-      <CodeField
+      <DigitsField
         id="two-factor-unbind-code"
         name="code"
         label={t('auth.code.label')}

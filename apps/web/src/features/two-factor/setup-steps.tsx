@@ -1,6 +1,6 @@
 import type { TwoFactorSetup } from '@gatehouse/contract';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { CodeField } from '../../components/auth/code-fields';
+import { DigitsField } from './digits-field';
 import { PasswordField, TextField } from '../../components/auth/fields';
 import { toast } from '../../components/feedback/toast';
 import { useT } from '../../i18n';
@@ -113,7 +113,7 @@ export function ScanStep({
           </button>
         }
       />
-      <CodeField
+      <DigitsField
         id="two-factor-code"
         name="code"
         label={t('twoFactor.setup.codeLabel')}

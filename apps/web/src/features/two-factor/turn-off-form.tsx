@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CodeField } from '../../components/auth/code-fields';
+import { DigitsField } from './digits-field';
 import { TextField } from '../../components/auth/fields';
 import { useT } from '../../i18n';
 import { useSubmit } from '../../lib/use-submit';
@@ -47,7 +47,7 @@ export function TurnOffForm({ onDone, onCancel }: { onDone: () => void; onCancel
           error={error}
         />
       ) : (
-        <CodeField
+        <DigitsField
           id="two-factor-off-code"
           name="code"
           label={t('twoFactor.login.codeLabel')}
