@@ -110,6 +110,11 @@ export const TwoFactorCodeReused = 35304;
 export const TwoFactorLocked = 35305;
 /** Gatehouse meaning: removing the authenticator by e-mail is already scheduled; `{unbind_effective_at}`. */
 export const TwoFactorUnbindPending = 35306;
+/**
+ * Gatehouse meaning: the account has an authenticator, and this way in (Telegram login) proves only
+ * one factor: log in with the password and the authenticator.
+ */
+export const TwoFactorPasswordLoginRequired = 35307;
 
 // 4xxxx: third parties, KYC and site rules.
 export const ThirdPartyNotBound = 40004;

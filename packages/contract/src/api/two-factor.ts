@@ -64,7 +64,9 @@ export const login2faRequestSchema = z
 export type Login2faRequest = z.infer<typeof login2faRequestSchema>;
 
 /** 20002 on a second-factor code: tries left before the lock. */
-export const twoFactorWrongCodeResultSchema = z.object({ remaining_attempts: z.number().int().nonnegative() });
+export const twoFactorWrongCodeResultSchema = z.object({
+  remaining_attempts: z.number().int().nonnegative(),
+});
 /** 35305: when to try again. */
 export const twoFactorLockedResultSchema = z.object({ retry_after_seconds: z.number().int().nonnegative() });
 

@@ -13,6 +13,7 @@ import {
   sessionCookieOf,
   type Device,
 } from '../login/login.test-kit.js';
+import { call, tgUser, widgetCallback } from '../telegram/telegram.test-kit.js';
 import { bindAuthenticator, codeAt, type BoundAuthenticator } from './two-factor.test-kit.js';
 
 /**
@@ -95,6 +96,23 @@ describe('the login asks for the authenticator', () => {
     const done = await secondStep(need.challenge_id, { code: codeAt(auth.secret) }, stranger);
     expect(codeOf(done)).toBe(0);
     expect(sessionCookieOf(done)).toBeDefined();
+  });
+});
+
+describe('other ways in', () => {
+  it('Telegram login proves one factor: refused for an account with 2FA, no session', async () => {
+    const session = await app.sessions.create(ann.id);
+    const user = tgUser();
+    const bound = await call(app, 'POST', '/user/private/bind/telegram', {
+      cookies: { gh_session: session },
+      payload: { telegram_callback: widgetCallback(app, user) },
+    });
+    expect(bound.body.ret_code).toBe(0);
+    const login = await call(app, 'POST', '/user/public/login/thirdparty', {
+      payload: { third_type: 'telegram', telegram_callback: widgetCallback(app, user) },
+    });
+    expect(login.body.ret_code).toBe(RetCode.TwoFactorPasswordLoginRequired);
+    expect(sessionCookieOf(login.res)).toBeUndefined();
   });
 });
 

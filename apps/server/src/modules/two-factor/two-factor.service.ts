@@ -205,6 +205,11 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       return record ? account : { ...account, hasGoogle2fa: false };
     },
 
+    /** Whether the account has an authenticator (after finishing a removal that is due). */
+    async isOn(userId: string): Promise<boolean> {
+      return (await settled(userId)) !== undefined;
+    },
+
     async status(userId: string): Promise<TwoFactorStatus> {
       const record = await settled(userId);
       if (!record)
