@@ -2,9 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { Env } from '../config/index.js';
 import { generateBotToken } from '../modules/telegram/telegram-bot-token.js';
 
-let cached:
-  | { pems: [string, string, string]; hmac: string; twoFactor: string; botToken: string }
-  | undefined;
+let cached: { pems: [string, string, string]; hmac: string; twoFactor: string; botToken: string } | undefined;
 
 const pem = () =>
   generateKeyPairSync('rsa', { modulusLength: 2048 })
