@@ -29,6 +29,7 @@ const lines = [
   `PASSWORD_RSA_PRIVATE_KEY_TESTNET=${value(rsaPem())}`,
   `PASSWORD_RSA_PRIVATE_KEY_TEST=${value(rsaPem())}`,
   `CAPTCHA_HMAC_KEY=${value(randomBytes(32).toString('hex'))}`,
+  `TWO_FACTOR_KEY=${value(randomBytes(32).toString('hex'))}`,
   dev
     ? `TELEGRAM_BOT_TOKEN=${value(`${randomInt(1_000_000_000, 10_000_000_000)}:${randomBytes(27).toString('base64url').slice(0, 35)}`)}`
     : '# TELEGRAM_BOT_TOKEN=<the bot token from @BotFather>  (production without it: Telegram is off)',

@@ -46,6 +46,8 @@ import sessionRoutes from './modules/session/session.routes.js';
 // Client monitor reports (issue 15): validated, rate-limited, logged.
 import metricsRoutes from './modules/metrics/metrics.routes.js';
 import qrLoginRoutes from './modules/qr-login/qr-login.routes.js';
+import twoFactor from './modules/two-factor/two-factor.plugin.js';
+import twoFactorRoutes from './modules/two-factor/two-factor.routes.js';
 import pages from './pages/page-routes.js';
 import robots from './pages/robots.js';
 import type { ViteLike } from './pages/vite-like.js';
@@ -160,6 +162,8 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   app.register(riskPlugin);
   app.register(passwordAttempts);
   app.register(bindingLookups);
+  //    Authenticator 2FA (issue 17): the login routes ask it for the step after the password.
+  app.register(twoFactor, { config });
   //    Telegram (after the bound-accounts registry it plugs into): `app.telegram` for the login and
   //    registration modules' pending binds.
   app.register(telegramPlugin, { config });
@@ -193,6 +197,8 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
       await api.register(metricsRoutes);
       // QR-code login (issue 15): state in app.kv, sessions through app.sessions.
       await api.register(qrLoginRoutes);
+      // Authenticator 2FA (issue 17, docs/flows/two-factor.md); its login step is in loginRoutes.
+      await api.register(twoFactorRoutes);
     },
     { prefix: config.apiBase },
   );

@@ -9,6 +9,7 @@ const KEYS = {
   PASSWORD_RSA_PRIVATE_KEY_TESTNET: 'pem-testnet',
   PASSWORD_RSA_PRIVATE_KEY_TEST: 'pem-test',
   CAPTCHA_HMAC_KEY: 'k'.repeat(64),
+  TWO_FACTOR_KEY: 't'.repeat(64),
   TELEGRAM_BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 };
 
@@ -161,6 +162,7 @@ describe('shared keys', () => {
     'PASSWORD_RSA_PRIVATE_KEY_TESTNET',
     'PASSWORD_RSA_PRIVATE_KEY_TEST',
     'CAPTCHA_HMAC_KEY',
+    'TWO_FACTOR_KEY',
   ];
 
   it('lets a lone development server on SQLite generate them into DATA_DIR', () => {

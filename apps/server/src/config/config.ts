@@ -68,6 +68,19 @@ export interface AppConfig {
   captcha: CaptchaConfig;
   /** Who the development stand-ins answer (config/dev-tools.ts); production has none. */
   devTools: DevToolsMode;
+  /** Authenticator 2FA (modules/two-factor, docs/flows/two-factor.md). */
+  twoFactor: TwoFactorConfig;
+}
+
+export interface TwoFactorConfig {
+  /**
+   * Master key of the authenticator secrets' encryption and the backup codes' keyed hash, or null:
+   * development then generates one into DATA_DIR/keys (test: in memory); shared stores and
+   * production require it (SHARED_KEYS).
+   */
+  key: string | null;
+  /** How long after the e-mailed request a lost authenticator is removed. */
+  unbindDelayMs: number;
 }
 
 /** `outbox`: SMS are stored only (read at /dev/outbox); `twilio`: also posted to a Twilio-style gateway. */
@@ -208,6 +221,9 @@ const envSchema = z.object({
     .optional(),
   // Development stand-ins reachable only from this machine unless explicitly opened (config/dev-tools.ts).
   DEV_TOOLS: z.enum(DEV_TOOLS_MODES).default('loopback'),
+  TWO_FACTOR_KEY: z.string().min(32, 'at least 32 characters').optional(),
+  // A day by default: long enough for the owner to see the mail and stop a removal they did not ask for.
+  TWO_FACTOR_UNBIND_DELAY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
 });
 
 /**
@@ -224,6 +240,7 @@ export const SHARED_KEYS = {
   PASSWORD_RSA_PRIVATE_KEY_TEST:
     'RSA private key, PEM: openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048',
   CAPTCHA_HMAC_KEY: 'at least 32 random characters: openssl rand -hex 32',
+  TWO_FACTOR_KEY: 'at least 32 random characters: openssl rand -hex 32',
   TELEGRAM_BOT_TOKEN:
     "the bot's token from @BotFather (outside production any <digits>:<35 characters> drives the simulator)",
 } as const;
@@ -476,5 +493,9 @@ export function loadConfig(
     },
     captcha,
     devTools: e.DEV_TOOLS,
+    twoFactor: {
+      key: e.TWO_FACTOR_KEY ?? null,
+      unbindDelayMs: e.TWO_FACTOR_UNBIND_DELAY_HOURS * 3_600_000,
+    },
   };
 }

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captchaSecretFile } from '../modules/captcha/captcha-secret.js';
 import { passwordKeyFile } from '../modules/password/password-keys.js';
 import { botTokenFile, generateBotToken } from '../modules/telegram/telegram-bot-token.js';
+import { twoFactorKeyFile } from '../modules/two-factor/two-factor-key.js';
 import { loadConfig, type AppConfig, type Env } from './index.js';
 import { productionSecretFindings } from './production-secrets.js';
 
@@ -76,6 +77,21 @@ describe('production secrets that are development-generated', () => {
     expect(found.warn[0]).toContain('PASSWORD_RSA_PRIVATE_KEY_PROD');
     expect(found.warn[1]).toContain('CAPTCHA_HMAC_KEY');
     expect(found.warn.join('\n')).not.toContain(hmac);
+  });
+
+  it('warns about a 2FA key copied from DATA_DIR/keys, naming neither value', async () => {
+    const key = crypto.randomBytes(32).toString('hex');
+    await fs.mkdir(path.dirname(twoFactorKeyFile(dataDir)), { recursive: true });
+    await fs.writeFile(twoFactorKeyFile(dataDir), key);
+    const found = await productionSecretFindings(production({ TWO_FACTOR_KEY: key }));
+    expect(found.refuse).toEqual([]);
+    expect(found.warn).toHaveLength(1);
+    expect(found.warn[0]).toContain('TWO_FACTOR_KEY');
+    expect(found.warn[0]).not.toContain(key);
+    const other = await productionSecretFindings(
+      production({ TWO_FACTOR_KEY: crypto.randomBytes(32).toString('hex') }),
+    );
+    expect(other.warn).toEqual([]);
   });
 
   it('leaves development alone: it generated them', async () => {

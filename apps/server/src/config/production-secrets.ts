@@ -8,6 +8,7 @@ import {
   passwordKeyFile,
 } from '../modules/password/password-keys.js';
 import { botTokenFile } from '../modules/telegram/telegram-bot-token.js';
+import { twoFactorKeyFile } from '../modules/two-factor/two-factor-key.js';
 
 export interface SecretFindings {
   /** Secrets that protect accounts: the server must not start with them. */
@@ -78,6 +79,16 @@ export async function productionSecretFindings(config: AppConfig): Promise<Secre
     found.warn.push(
       `CAPTCHA_HMAC_KEY is the key a development run generated (${where(config, captchaFile)}); ` +
         'generate a fresh one for production: openssl rand -hex 32',
+    );
+  }
+
+  const twoFactorKey = config.twoFactor.key;
+  const twoFactorFile = twoFactorKeyFile(config.dataDir);
+  if (twoFactorKey !== null && twoFactorKey === (await readKept(twoFactorFile))) {
+    found.warn.push(
+      `TWO_FACTOR_KEY is the key a development run generated (${where(config, twoFactorFile)}); ` +
+        'generate a fresh one for production before any authenticator is bound (changing it later ' +
+        'voids every bound authenticator): openssl rand -hex 32',
     );
   }
   return found;

@@ -287,6 +287,29 @@ export interface AccountBansTable {
   created_at: number;
 }
 
+/** Accounts with an authenticator bound (modules/two-factor); `users.has_google2fa` mirrors a row here. */
+export interface TwoFactorTotpTable {
+  user_id: string;
+  /** `v1.<iv>.<sealed>.<tag>` (base64url): AES-256-GCM of the base32 secret (two-factor-key.ts). */
+  secret_enc: string;
+  /** Epoch milliseconds. */
+  enabled_at: number;
+  /** The newest RFC 6238 time step a code was accepted for (replay guard), or null. */
+  last_step: number | null;
+  /** Lost device: when the e-mailed removal was confirmed, and when it takes effect; null otherwise. */
+  unbind_requested_at: number | null;
+  unbind_effective_at: number | null;
+}
+
+/** Backup codes (modules/two-factor): keyed hashes only, each used once. */
+export interface TwoFactorBackupCodesTable {
+  user_id: string;
+  /** HMAC-SHA-256 (base64url) of the normalised code under the 2FA key (ADR 0018). */
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   web_config: WebConfigTable;
   kv_entries: KvEntryTable;
@@ -305,4 +328,6 @@ export interface Database {
   oauth_tokens: OAuthTokensTable;
   telegram_bindings: TelegramBindingsTable;
   telegram_task_completions: TelegramTaskCompletionsTable;
+  two_factor_totp: TwoFactorTotpTable;
+  two_factor_backup_codes: TwoFactorBackupCodesTable;
 }

@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { Env } from '../config/index.js';
 import { generateBotToken } from '../modules/telegram/telegram-bot-token.js';
 
-let cached: { pems: [string, string, string]; hmac: string; botToken: string } | undefined;
+let cached: { pems: [string, string, string]; hmac: string; twoFactor: string; botToken: string } | undefined;
 
 const pem = () =>
   generateKeyPairSync('rsa', { modulusLength: 2048 })
@@ -19,6 +19,7 @@ export function testSharedKeys(nodeEnv: string | undefined = 'test'): Env {
     // One per environment, as in a deployment: a password encrypted for testnet must not open prod.
     pems: [pem(), pem(), pem()],
     hmac: randomBytes(32).toString('hex'),
+    twoFactor: randomBytes(32).toString('hex'),
     botToken: generateBotToken(),
   };
   return {
@@ -26,6 +27,7 @@ export function testSharedKeys(nodeEnv: string | undefined = 'test'): Env {
     PASSWORD_RSA_PRIVATE_KEY_TESTNET: cached.pems[1],
     PASSWORD_RSA_PRIVATE_KEY_TEST: cached.pems[2],
     CAPTCHA_HMAC_KEY: cached.hmac,
+    TWO_FACTOR_KEY: cached.twoFactor,
     ...(nodeEnv === 'production' ? {} : { TELEGRAM_BOT_TOKEN: cached.botToken }),
   };
 }

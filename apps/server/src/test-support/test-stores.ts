@@ -161,7 +161,8 @@ export async function dropRun(runId: string, now = Date.now()): Promise<void> {
 /**
  * The secrets every instance of one deployment must share, as environment variables: the password
  * transport keys (a password encrypted with the key one instance served is decrypted by another),
- * the captcha HMAC key (a challenge issued by one is verified by another), the Telegram bot token.
+ * the captcha HMAC key (a challenge issued by one is verified by another), the 2FA key (a secret
+ * one encrypted is read by another), the Telegram bot token.
  * Generated once per test process. When configuration renames these or requires more of them with
  * a shared store, this is the one place to change.
  */
@@ -178,6 +179,7 @@ export function sharedKeysEnv(): Promise<Env> {
       PASSWORD_RSA_PRIVATE_KEY_TESTNET: testnet,
       PASSWORD_RSA_PRIVATE_KEY_TEST: test,
       CAPTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
+      TWO_FACTOR_KEY: randomBytes(32).toString('hex'),
       TELEGRAM_BOT_TOKEN: `${1_000_000_000 + randomBytes(3).readUIntBE(0, 3)}:${randomBytes(27).toString('base64url').slice(0, 35)}`,
     };
   })();

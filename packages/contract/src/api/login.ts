@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { telegramBindOutcomeFields, telegramPendingBindFields } from './telegram-bind-fields.js';
 import { userIdSchema } from './account.js';
+import { loginNeed2faSchema } from './two-factor.js';
 import {
   countryCallingCodeSchema,
   emailSchema,
@@ -64,13 +65,16 @@ export type LoginNeedVerify = z.infer<typeof loginNeedVerifySchema>;
 /**
  * `result` of a login call. Logged in: `user_id` set, `need_verify` null, the session cookie set
  * (and `token` in the envelope for `X-Session-Transport: header` clients). Code step: `user_id`
- * null, `need_verify` set, no session yet.
+ * null, `need_verify` set, no session yet. Authenticator step (the account has 2FA on): `user_id`
+ * null, `need_verify` null, `need_2fa` set, no session yet.
  */
 export const loginResultSchema = z.object({
   user_id: userIdSchema.nullable(),
   /** Always false on login (new accounts come from registration). */
   new_user: z.boolean(),
   need_verify: loginNeedVerifySchema.nullable(),
+  /** Present only when the authenticator step comes next (two-factor.ts). */
+  need_2fa: loginNeed2faSchema.optional(),
   ...telegramBindOutcomeFields,
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;

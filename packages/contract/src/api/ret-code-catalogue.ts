@@ -37,6 +37,10 @@ export const Forbidden = 10030;
 // 20xxx: accounts and registration.
 /** Sign-up with a mainland-China mail provider is refused. */
 export const ChinaMail = 20100;
+/**
+ * Gatehouse meaning: the authenticator-unbind code cannot be sent by e-mail (the account has no
+ * e-mail, or no authenticator is bound). The web shows it as 35300 on that call (spec §8).
+ */
 export const Unbind2faSendCode = 20035;
 export const Unbind2faSendCodeMapped = 35300;
 export const AccountExists = 20001;
@@ -92,6 +96,25 @@ export const SelfUnbanUnavailable = 31040;
 /** Gatehouse meaning: the password-reset token is unknown, used or expired (start the reset again). */
 export const PasswordResetExpired = 31050;
 export const ConfigStale = 33003;
+
+// 353xx: authenticator (TOTP) two-factor authentication (docs/flows/two-factor.md).
+/** Gatehouse meaning: an authenticator is already bound to this account (turn it off first). */
+export const TwoFactorAlreadyEnabled = 35301;
+/** Gatehouse meaning: no authenticator is bound to this account. */
+export const TwoFactorNotEnabled = 35302;
+/** Gatehouse meaning: the authenticator set-up was not started or has expired (start again). */
+export const TwoFactorSetupExpired = 35303;
+/** Gatehouse meaning: this authenticator code was already used; wait for the next one. */
+export const TwoFactorCodeReused = 35304;
+/** Gatehouse meaning: too many wrong authenticator or backup codes; `{retry_after_seconds}`. */
+export const TwoFactorLocked = 35305;
+/** Gatehouse meaning: removing the authenticator by e-mail is already scheduled; `{unbind_effective_at}`. */
+export const TwoFactorUnbindPending = 35306;
+/**
+ * Gatehouse meaning: the account has an authenticator, and this way in (Telegram login) proves only
+ * one factor: log in with the password and the authenticator.
+ */
+export const TwoFactorPasswordLoginRequired = 35307;
 
 // 4xxxx: third parties, KYC and site rules.
 export const ThirdPartyNotBound = 40004;

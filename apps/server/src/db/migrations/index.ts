@@ -17,6 +17,7 @@ import * as usersDropLockout from './0060-users-drop-lockout.js';
 import * as registrationBinding from './0061-registration-binding.js';
 import * as oauthFamilies from './0062-oauth-families.js';
 import * as accountBans from './0063-account-bans.js';
+import * as twoFactor from './0064-two-factor.js';
 
 /**
  * Every migration, in order. Keys sort lexically (Kysely runs them in key order), so keep the
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0061-registration-binding': registrationBinding,
   '0062-oauth-families': oauthFamilies,
   '0063-account-bans': accountBans,
+  '0064-two-factor': twoFactor,
 };

@@ -11,6 +11,11 @@ export const DELIVERY_KINDS = [
   'login-unlock',
   /** The code that lifts a self-help ban (modules/self-unblock). */
   'self-unblock-code',
+  /** Authenticator 2FA (modules/two-factor): notices of the change, and the lost-device removal. */
+  'two-factor-enabled',
+  'two-factor-disabled',
+  'two-factor-unbind-code',
+  'two-factor-unbind-scheduled',
 ] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 

@@ -64,7 +64,14 @@ describe('mail texts', () => {
 
   it('has every kind in English in the shipped mail.json (subject, body and sms)', async () => {
     const shipped = createMessageTexts(path.join(WEB_SOURCE_ROOT, 'public', 'locales'));
-    const all = { code: '000000', link: 'https://example.test/x', minutes: '10', hours: '24', product: 'P' };
+    const all = {
+      code: '000000',
+      link: 'https://example.test/x',
+      minutes: '10',
+      hours: '24',
+      when: '2030-01-01 00:00 UTC',
+      product: 'P',
+    };
     for (const kind of DELIVERY_KINDS) {
       const mail = await shipped.render(kind, 'email', 'en', all);
       const sms = await shipped.render(kind, 'sms', 'en', all);

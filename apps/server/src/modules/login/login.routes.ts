@@ -2,6 +2,7 @@ import * as endpoints from '@gatehouse/contract/endpoints';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  login2faRequestSchema,
   banInfoRequestSchema,
   banInfoSchema,
   loginNeedVerifySchema,
@@ -32,8 +33,9 @@ import { createUnlockLinks } from './unlock-links.js';
 const GUESS_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
 
 /**
- * Login, its code step, the ban info and logout (spec §7; docs/flows/login.md). Needs the
- * root decorators `accounts`, `passwords`, `risk`, `devices`, `delivery`, `kv`, `sessions`.
+ * Login, its code step, its authenticator step, the ban info and logout (spec §7; docs/flows/login.md).
+ * Needs the root decorators `accounts`, `passwords`, `risk`, `devices`, `delivery`, `kv`, `sessions`,
+ * `twoFactor`.
  */
 const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   const unlockLinks = createUnlockLinks({
@@ -87,6 +89,17 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(result, wantsBodyToken(req) ? token : undefined);
   };
 
+  /**
+   * The password (and any device code) passed: an account with an authenticator gets the 2FA step
+   * (modules/two-factor), whose challenge only this can create; the session starts after it.
+   */
+  const finishLogin = async (req: FastifyRequest, reply: FastifyReply, account: Account) => {
+    const need2fa = await app.twoFactor.startLoginStep(account.id, deviceGuidOf(req));
+    if (need2fa)
+      return ok<LoginResult>({ user_id: null, new_user: false, need_verify: null, need_2fa: need2fa });
+    return startSession(req, reply, account);
+  };
+
   /** Refusals with extra envelope fields or a cookie are written here; the rest go to the error envelope. */
   const refuse = (req: FastifyRequest, reply: FastifyReply, err: unknown) => {
     if (err instanceof LoginRefusal) return sendRefusal(req, reply, err);
@@ -103,7 +116,7 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.kind === 'challenge') {
         return ok<LoginResult>({ user_id: null, new_user: false, need_verify: outcome.needVerify });
       }
-      return await startSession(req, reply, outcome.account);
+      return await finishLogin(req, reply, outcome.account);
     } catch (err) {
       return refuse(req, reply, err);
     }
@@ -141,7 +154,31 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       try {
         const account = await service.verify(req.body.challenge_id, req.body.code, clientOf(req));
-        return await startSession(req, reply, account);
+        return await finishLogin(req, reply, account);
+      } catch (err) {
+        return refuse(req, reply, err);
+      }
+    },
+  );
+
+  endpointRoute(
+    app,
+    endpoints.loginTwoFactor,
+    {
+      tags: ['login'],
+      summary: 'Complete a login with an authenticator code or a backup code',
+      request: login2faRequestSchema,
+      result: loginResultSchema,
+      config: GUESS_RATE_LIMIT,
+    },
+    async (req, reply) => {
+      try {
+        const userId = await app.twoFactor.completeLoginStep(
+          req.body.challenge_id,
+          req.body,
+          deviceGuidOf(req),
+        );
+        return await startSession(req, reply, await service.afterSecondFactor(userId, clientOf(req)));
       } catch (err) {
         return refuse(req, reply, err);
       }

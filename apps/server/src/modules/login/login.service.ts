@@ -218,6 +218,14 @@ export function createLoginService(deps: LoginDeps) {
       return account;
     },
 
+    /** After the authenticator step (modules/two-factor): banned or moved since the password, the same rules again. */
+    async afterSecondFactor(userId: string, client: LoginClient): Promise<Account> {
+      const account = await accounts.findById(userId);
+      if (!account) throw new ApiError(RetCode.VerifyCodeExpired);
+      await assertMayLogIn(account, client.site);
+      return account;
+    },
+
     /** A fresh code for a pending challenge, after the resend cooldown. */
     async resend(challengeId: string, client: LoginClient): Promise<LoginNeedVerify> {
       const now = deps.now();

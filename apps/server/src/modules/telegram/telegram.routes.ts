@@ -215,6 +215,9 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
         if (err instanceof LoginRefusal) return sendRefusal(req, reply, err);
         throw err;
       }
+      // Telegram proves one factor: an account with an authenticator logs in with its password and
+      // the authenticator (modules/two-factor), never around them.
+      if (await app.twoFactor.isOn(account.id)) throw new ApiError(RetCode.TwoFactorPasswordLoginRequired);
       // A fresh session, as every login: the one this client carried (if any) ends here.
       if (req.sessionToken) await app.sessions.revoke(req.sessionToken);
       const token = await app.sessions.create(account.id, { userAgent: userAgentOf(req), ip: req.ip });

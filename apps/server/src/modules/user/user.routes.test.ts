@@ -3,6 +3,7 @@ import { RetCode } from '@gatehouse/contract';
 import type { App } from '../../app.js';
 import { testApp } from '../../test-support/test-app.js';
 import { createAccount, device, loginFully } from '../login/login.test-kit.js';
+import { bindAuthenticator } from '../two-factor/two-factor.test-kit.js';
 
 let app: App;
 let cookie: string;
@@ -13,11 +14,14 @@ beforeAll(async () => {
   const account = await createAccount(app, { email: 'ann.lee@example.com' });
   await app.db
     .updateTable('users')
-    .set({ mobile: '+447700900123', kyc_level: 1, member_tag_kyc: 1, has_google2fa: 1 })
+    .set({ mobile: '+447700900123', kyc_level: 1, member_tag_kyc: 1 })
     .where('id', '=', account.id)
     .execute();
   id = Number(account.id);
-  cookie = await loginFully(app, { email: 'ann.lee@example.com' }, 'ann.lee@example.com', device());
+  const dev = device();
+  cookie = await loginFully(app, { email: 'ann.lee@example.com' }, 'ann.lee@example.com', dev);
+  // has_google2fa: an authenticator bound through the real calls (modules/two-factor).
+  await bindAuthenticator(app, cookie, dev);
 });
 afterAll(() => app.close());
 

@@ -35,7 +35,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     endpoints.userInfo,
     { ...common, summary: 'Masked contact details and flags', result: userInfoResultSchema },
-    async (req) => ok(userInfoOf(await accountOf(req))),
+    // has_google2fa after finishing an e-mailed authenticator removal that is due (two-factor.service.ts).
+    async (req) => ok(userInfoOf(await app.twoFactor.refreshed(await accountOf(req)))),
   );
 
   endpointRoute(

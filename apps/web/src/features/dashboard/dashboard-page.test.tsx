@@ -46,7 +46,7 @@ describe('dashboard', () => {
     await waitFor(() => expect(screen.queryByText(DEMO_NOTICE)).toBeNull());
   });
 
-  it('shows the masked account, KYC, 2FA and bound accounts, and logs out', async () => {
+  it('shows the masked account, KYC and bound accounts, and logs out', async () => {
     answerLoggedInUser(fake, [
       { kind: 'email', bound: true, display: 'ann***@example.com' },
       { kind: 'telegram', bound: false, display: null },

@@ -29,8 +29,8 @@ interface Account {
 type State = { status: 'loading' } | { status: 'error' } | ({ status: 'ready' } & Account);
 
 /**
- * Where a successful login lands (/{lang}/dashboard): who is logged in (masked), KYC level, 2FA, the
- * accounts bound to it, and logout. Without a session it sends the visitor to login and back here.
+ * Where a successful login lands (/{lang}/dashboard): who is logged in (masked), KYC level, the
+ * accounts bound to it, and logout (2FA is the two-factor section's, which says it and changes it). Without a session it sends the visitor to login and back here.
  * `sections` are the parts other flows own (Telegram binding, authorized apps), composed by the app
  * (`app/routes/dashboard-route.tsx`) and shown once the account is loaded.
  */
@@ -153,8 +153,6 @@ function Overview({ profile, info, bound }: { profile: Profile; info: UserInfo; 
               ? t('dashboard.kycVerified', { level: profile.kyc_person_level || profile.member_tag.KYC })
               : t('dashboard.kycNone')}
           </dd>
-          <dt>{t('dashboard.twoFactor')}</dt>
-          <dd>{t(info.has_google2fa ? 'dashboard.on' : 'dashboard.off')}</dd>
         </dl>
       </section>
       <section aria-labelledby="dashboard-bound">

@@ -1,4 +1,4 @@
-import { RetCode, type LoginNeedVerify, type SiteId } from '@gatehouse/contract';
+import { RetCode, type LoginNeed2fa, type LoginNeedVerify, type SiteId } from '@gatehouse/contract';
 import * as endpoints from '@gatehouse/contract/endpoints/login';
 import { onCode } from '../../api';
 import { failureOf, resultNumber } from '../../lib/api-error';
@@ -27,9 +27,12 @@ import { banOutcome, type BanOutcome } from './login-ban';
  * call answers a plain outcome the page turns into text, so the page holds no API error handling.
  */
 
+/** The step after the password: the new-device code, or the authenticator (`methods` set). */
+export type LoginChallenge = LoginNeedVerify | LoginNeed2fa;
+
 export type LoginOutcome =
   | { kind: 'done'; tgBindResult?: string }
-  | { kind: 'challenge'; challenge: LoginNeedVerify }
+  | { kind: 'challenge'; challenge: LoginChallenge }
   | { kind: 'wrong-password'; attemptsLeft: number }
   | { kind: 'locked'; minutes: number }
   | { kind: 'ip-limit'; minutes: number }
@@ -41,6 +44,8 @@ export type LoginOutcome =
 
 export type CodeOutcome =
   | { kind: 'done'; tgBindResult?: string }
+  /** The account has an authenticator: its step comes next (login-two-factor-step.tsx). */
+  | { kind: 'two-factor'; challenge: LoginNeed2fa }
   /** 31003 at the code step: banned between the password and the code (as at the password step). */
   | { kind: 'banned'; ban: BanOutcome; retMsg: string }
   | { kind: 'wrong-code'; attemptsLeft: number }
@@ -101,6 +106,7 @@ export async function submitLogin(input: {
       };
     }
     if (result.need_verify) return { kind: 'challenge', challenge: result.need_verify };
+    if (result.need_2fa) return { kind: 'challenge', challenge: result.need_2fa };
     return doneWith(result.tg_bind_result);
   } catch (error) {
     const { code, envelope } = failureOf(error);
@@ -153,6 +159,8 @@ export async function submitCode(
 ): Promise<CodeOutcome> {
   try {
     const answer = await postLoginVerify(challengeId, code, extra);
+    const need2fa = answer?.result?.need_2fa;
+    if (need2fa) return { kind: 'two-factor', challenge: need2fa };
     return doneWith(answer?.result?.tg_bind_result);
   } catch (error) {
     const { code: retCode, envelope } = failureOf(error);

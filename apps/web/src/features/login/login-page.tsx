@@ -1,4 +1,4 @@
-import type { LoginNeedVerify } from '@gatehouse/contract';
+import type { LoginChallenge } from './login-actions';
 import type { FeatureFlags } from '@gatehouse/contract/feature-flags';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -17,7 +17,8 @@ import { useSubmit } from '../../lib/use-submit';
 // load when the visitor first uses the form, not with the page: the login page then loads almost
 // like a bare React page (npm run bench:web measures both moments).
 const loadActions = () => import('./login-actions');
-// The code step shows only when the server asks for one (a new device).
+// The code step shows only when the server asks for one (a new device), and the authenticator step
+// (its own chunk, loaded by this one) only for an account with 2FA.
 const VerifyStep = lazy(() => import('./login-verify-step'));
 // Quick login and the unlock link: only when the page was opened with their token.
 const LoginArrival = lazy(() => import('./login-arrival'));
@@ -31,14 +32,14 @@ interface RiskNotice {
 
 /**
  * The login page (spec §2 flows): account and password → (a code when the device is new or risk asks) →
- * the redirect of §2. Loaded eagerly as the entry page.
+ * (the authenticator code when the account has 2FA) → the redirect of §2. Loaded eagerly as the entry page.
  */
 export function LoginPage() {
   const t = useT('inverse');
   const search = useSearch();
   const query = new URLSearchParams(search);
   const ctx = useAuthContext();
-  const [challenge, setChallenge] = useState<LoginNeedVerify | null>(null);
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
   const [moved, setMoved] = useState(false);
   const [risk, setRisk] = useState<RiskNotice | null>(null);
 
@@ -157,7 +158,7 @@ function AccountStep({
   risk: RiskNotice | null;
   /** Loads the form's actions and runs the risk check, once; resolves to its notice. */
   checkRisk: () => Promise<RiskNotice | null>;
-  onChallenge: (challenge: LoginNeedVerify) => void;
+  onChallenge: (challenge: LoginChallenge) => void;
 }) {
   const t = useT('inverse');
   const flow = useAuthFlow();

@@ -1,6 +1,5 @@
 import { QR_CONFIRM_PATH, QR_POLL_INTERVAL_MS, RetCode } from '@gatehouse/contract';
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
-import { encode } from 'uqr';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { onCode } from '../../api';
 import { useT } from '../../i18n';
 import { failureOf } from '../../lib/api-error';
@@ -18,6 +17,12 @@ type Panel =
   | { kind: 'expired' }
   | { kind: 'error' };
 
+// The QR encoder (components/qr-code.tsx, shared with the account page's authenticator set-up) is its own
+// chunk, fetched when the panel opens: imported statically it would be one more file in the list of
+// this panel's dependencies that the login page carries.
+const loadQrCode = () => import('../../components/qr-code').then((m) => ({ default: m.QrCode }));
+const QrCode = lazy(loadQrCode);
+
 /** Expired codes replaced without asking: about ten minutes of an open, unattended panel. */
 const AUTO_REFRESHES = 5;
 
@@ -31,6 +36,8 @@ export default function QrLoginPanel({ ctx, flow, id }: { ctx: AuthContext; flow
   const t = useT('inverse');
   const to = useLocalePath();
   const [panel, setPanel] = useState<Panel>({ kind: 'loading' });
+  // Fetch the encoder with the first code, not after it.
+  useEffect(() => void loadQrCode(), []);
   // Each new code is one more generation; answers for an older one are dropped.
   const [generation, setGeneration] = useState(0);
   const [refreshes, setRefreshes] = useState(0);
@@ -116,7 +123,9 @@ export default function QrLoginPanel({ ctx, flow, id }: { ctx: AuthContext; flow
       <h2 id={`${id}-title`}>{t('qrLogin.panel.title')}</h2>
       {link && (
         <div>
-          <QrCode text={link} label={t('qrLogin.panel.qrLabel')} dim={showing.scanned} />
+          <Suspense>
+            <QrCode text={link} label={t('qrLogin.panel.qrLabel')} dim={showing.scanned} />
+          </Suspense>
         </div>
       )}
       <p role="status">{message}</p>
@@ -126,36 +135,5 @@ export default function QrLoginPanel({ ctx, flow, id }: { ctx: AuthContext; flow
         </button>
       )}
     </section>
-  );
-}
-
-/** The code as one SVG path (crisp at any size, no canvas, no markup injection). */
-function QrCode({ text, label, dim }: { text: string; label: string; dim: boolean }) {
-  const { size, path } = useMemo(() => {
-    const { data, size } = encode(text, { ecc: 'M', border: 2 });
-    let d = '';
-    data.forEach((row, y) =>
-      row.forEach((dark, x) => {
-        if (dark) d += `M${x} ${y}h1v1h-1z`;
-      }),
-    );
-    return { size, path: d };
-  }, [text]);
-  return (
-    <svg
-      className="gh-qr-code"
-      // Presentation attributes, not a style sheet: the panel's chunk stays one file. Scanned: faded.
-      opacity={dim ? 0.25 : 1}
-      role="img"
-      aria-label={label}
-      viewBox={`0 0 ${size} ${size}`}
-      width="200"
-      height="200"
-      shapeRendering="crispEdges"
-      data-qr-text={text}
-    >
-      <rect width={size} height={size} fill="#fff" />
-      <path d={path} fill="#000" />
-    </svg>
   );
 }

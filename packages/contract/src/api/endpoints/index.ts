@@ -20,3 +20,4 @@ export * from './quick-login.js';
 export * from './sessions.js';
 export * from './metrics.js';
 export * from './qr-login.js';
+export * from './two-factor.js';

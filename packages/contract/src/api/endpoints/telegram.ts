@@ -68,7 +68,15 @@ export const thirdPartyLogin = {
   path: THIRD_PARTY_LOGIN_PATH,
   public: true,
   cache: NO_STORE,
-  codes: [...CAPTCHA, ...TELEGRAM_DATA, ...ACCOUNT_STATE, 'ThirdPartyNotBound', 'TelegramNotBound'],
+  codes: [
+    ...CAPTCHA,
+    ...TELEGRAM_DATA,
+    ...ACCOUNT_STATE,
+    'ThirdPartyNotBound',
+    'TelegramNotBound',
+    // An account with 2FA: Telegram alone is one factor (docs/flows/two-factor.md).
+    'TwoFactorPasswordLoginRequired',
+  ],
   schemas: SCHEMA_TYPES as Io<typeof thirdPartyLoginRequestSchema, typeof thirdPartyLoginResultSchema>,
 } as const satisfies Endpoint;
 
