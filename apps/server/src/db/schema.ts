@@ -304,7 +304,7 @@ export interface TwoFactorTotpTable {
 /** Backup codes (modules/two-factor): keyed hashes only, each used once. */
 export interface TwoFactorBackupCodesTable {
   user_id: string;
-  /** HMAC-SHA-256 (base64url) of the normalised code under the 2FA key (ADR 0018). */
+  /** HMAC-SHA-256 (base64url) of the normalised code under the 2FA key (ADR 0020). */
   code_hash: string;
   created_at: number;
   used_at: number | null;

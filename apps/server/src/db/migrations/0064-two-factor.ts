@@ -24,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('two_factor_backup_codes')
     .addColumn('user_id', 'text', (c) => c.notNull())
-    // HMAC-SHA-256 of the normalised code under a key derived from TWO_FACTOR_KEY (ADR 0018).
+    // HMAC-SHA-256 of the normalised code under a key derived from TWO_FACTOR_KEY (ADR 0020).
     .addColumn('code_hash', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('used_at', 'bigint')

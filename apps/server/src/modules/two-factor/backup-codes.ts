@@ -4,7 +4,7 @@ import { BACKUP_CODE_COUNT } from '@gatehouse/contract';
 /**
  * Backup codes: ten per set-up, shown once, each good once. 10 characters of Crockford's base32
  * (no i, l, o or u; 50 bits), printed `abcde-fghjk`. Stored as HMAC-SHA-256 under a server key
- * (ADR 0018): a lookup by hash, no per-code salt to try against every row, and a stolen table alone
+ * (ADR 0020): a lookup by hash, no per-code salt to try against every row, and a stolen table alone
  * reveals nothing.
  */
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
