@@ -53,7 +53,7 @@ export async function pgUnavailable(): Promise<string | null> {
 
 export async function startBenchServer(
   store: StoreKind,
-  opts: { profileDir?: string; logLevel: string },
+  opts: { profileDir?: string; logLevel: string; entry?: string },
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
   const run = newRunId();
@@ -89,6 +89,7 @@ export async function startBenchServer(
         ...storeEnv,
       },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      ...(opts.entry ? { entry: opts.entry } : {}),
       nodeArgs: [
         ...REPORT_CPU_ARGS,
         ...(opts.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`] : []),

@@ -16,8 +16,13 @@
 //   --rounds=7 --logins=48 --requests=3000 --concurrency=8 --stores=sqlite,pg --cheap=1
 //   --log-level=info   the servers' LOG_LEVEL (production's by default)
 //   --profile=DIR      write CPU profiles of the servers (open them in Chrome DevTools)
+//   --baseline=DIR     also log in on another build of the server, in the same rounds: a before and
+//                      after that holds on a shared machine. DIR is a copy of that build's
+//                      apps/server/dist placed beside it (apps/server-baseline/dist, git-ignored), where
+//                      it finds the web build and the locales (docs/development.md, "Benchmarks")
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { startCheapCallPart, type CheapCallPart } from './cheap-call-part.js';
 import { ownCpuMicros } from './cpu-time.js';
@@ -30,7 +35,7 @@ import {
 } from './gatehouse-server.js';
 import { BenchClient } from './http-client.js';
 import { createLoginWorkload, type LoginWorkload } from './login-workload.js';
-import { pairedRatio, runRound, summarise, type Round } from './rounds.js';
+import { median, pairedRatio, runRound, summarise, type Round } from './rounds.js';
 import type { Target } from './targets.js';
 
 const GOALS = { login: 0.85, pgVsSqlite: 0.9, cheap: 0.35 };
@@ -48,6 +53,7 @@ const requests = Number(args.get('requests') ?? 3000);
 const concurrency = Number(args.get('concurrency') ?? 8);
 const logLevel = args.get('log-level') ?? 'info';
 const profileDir = args.get('profile');
+const baseline = args.get('baseline');
 const wanted = (args.get('stores') ?? 'sqlite,pg').split(',') as StoreKind[];
 // OWASP minimum, the server's default (apps/server/src/config: ARGON2_*).
 // Algorithm.Argon2id is an ambient const enum, which isolated modules cannot read: its value is 2.
@@ -80,21 +86,32 @@ try {
     meters: { cpu: async () => ownCpuMicros() },
     task: (_i) => verify(stored, password),
   };
-  const loginTargets = new Map<StoreKind, Target & { workload: LoginWorkload }>();
-  for (const store of stores) {
-    const server = await startBenchServer(store, { logLevel, ...(profileDir ? { profileDir } : {}) });
+  type LoginTarget = Target & { workload: LoginWorkload; store: StoreKind };
+  const loginTarget = async (store: StoreKind, entry?: string): Promise<LoginTarget> => {
+    const server = await startBenchServer(store, {
+      logLevel,
+      ...(profileDir ? { profileDir } : {}),
+      ...(entry ? { entry } : {}),
+    });
     servers.push(server);
     const client = new BenchClient(server.server.port);
     clients.push(client);
     const workload = await createLoginWorkload(client, { devices: concurrency, password });
-    loginTargets.set(store, {
-      name: `POST /x-api/login  ${STORE_LABEL[store]}`,
+    return {
+      name: `POST /x-api/login  ${STORE_LABEL[store]}${entry ? ' (baseline)' : ''}`,
+      store,
       ops: logins,
       meters: { cpu: () => server.cpu(), storeCpu: () => server.storeCpu() },
       prepare: (n) => workload.prepare(n),
       task: (i, w) => workload.login(i, w),
       workload,
-    });
+    };
+  };
+  const loginTargets = new Map<StoreKind, LoginTarget>();
+  const baselineTargets = new Map<StoreKind, LoginTarget>();
+  for (const store of stores) {
+    loginTargets.set(store, await loginTarget(store));
+    if (baseline) baselineTargets.set(store, await loginTarget(store, resolve(baseline, 'server.js')));
   }
   const embedded = servers.find((s) => s.store === 'sqlite') ?? servers[0];
   if (flag('cheap') && embedded) {
@@ -104,7 +121,12 @@ try {
       ops: requests,
     });
   }
-  const targets = [argon, ...loginTargets.values(), ...(cheapPart ? [cheapPart.hello, cheapPart.cheap] : [])];
+  const targets = [
+    argon,
+    ...loginTargets.values(),
+    ...baselineTargets.values(),
+    ...(cheapPart ? [cheapPart.hello, cheapPart.cheap] : []),
+  ];
 
   const results = new Map<Target, Round[]>(targets.map((t) => [t, []]));
   for (let r = 0; r <= rounds; r++) {
@@ -119,22 +141,22 @@ try {
   }
 
   console.log('');
-  console.log(`${''.padEnd(36)} CPU ms/op  +store ms/op     ops/s    p50 ms    p99 ms  failures`);
+  console.log(`${''.padEnd(48)} CPU ms/op  +store ms/op     ops/s    p50 ms    p99 ms  failures`);
   for (const target of targets) {
     const s = summarise(results.get(target) ?? []);
     failed ||= s.failures > 0;
     const ms = (v: number) => (v < 1 ? v.toFixed(3) : v.toFixed(2));
     console.log(
-      `${target.name.padEnd(36)} ${ms(s.cpuMsPerOp).padStart(9)} ${(s.storeCpuMsPerOp === null ? '' : ms(s.storeCpuMsPerOp)).padStart(12)} ${s.perSecond
+      `${target.name.padEnd(48)} ${ms(s.cpuMsPerOp).padStart(9)} ${(s.storeCpuMsPerOp === null ? '' : ms(s.storeCpuMsPerOp)).padStart(12)} ${s.perSecond
         .toFixed(1)
         .padStart(
           9,
         )} ${s.p50.toFixed(2).padStart(9)} ${s.p99.toFixed(2).padStart(9)} ${String(s.failures).padStart(9)}`,
     );
   }
-  for (const [store, target] of loginTargets) {
+  for (const target of [...loginTargets.values(), ...baselineTargets.values()]) {
     const failure = target.workload.firstFailure();
-    if (failure) console.log(`first failed login (${STORE_LABEL[store]}): ${JSON.stringify(failure)}`);
+    if (failure) console.log(`first failed login (${target.name}): ${JSON.stringify(failure)}`);
   }
 
   const rounds_ = (t: Target | undefined) => (t ? (results.get(t) ?? []) : []);
@@ -148,14 +170,25 @@ try {
     );
   console.log('');
   // "x of y": y's cost over x's (CPU per operation), x's throughput over y's; 1 would be free.
-  for (const [store, target] of loginTargets) {
+  for (const target of [...loginTargets.values(), ...baselineTargets.values()]) {
     const l = rounds_(target);
     const a = rounds_(argon);
+    const what = `${STORE_LABEL[target.store]}${baselineTargets.get(target.store) === target ? ' (baseline)' : ''}`;
     line(
-      `login ${STORE_LABEL[store]} of argon2id alone:`,
+      `login ${what} of argon2id alone:`,
       pairedRatio(a, l, cpuPerOp),
       pairedRatio(l, a, rate),
       GOALS.login,
+    );
+  }
+  for (const [store, before] of baselineTargets) {
+    const b = rounds_(before);
+    const l = rounds_(loginTargets.get(store));
+    const saved = median(b.map(cpuPerOp)) - median(l.map(cpuPerOp));
+    console.log(
+      `bench:api login ${STORE_LABEL[store]} this build of baseline: ${pairedRatio(b, l, cpuPerOp).toFixed(2)}x ` +
+        `by CPU (${saved >= 0 ? 'saves' : 'adds'} ${Math.abs(saved).toFixed(0)} µs a login), ` +
+        `${pairedRatio(l, b, rate).toFixed(2)}x by throughput`,
     );
   }
   const sqlite = rounds_(loginTargets.get('sqlite'));

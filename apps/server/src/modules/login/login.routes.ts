@@ -24,7 +24,7 @@ import { wantsBodyToken } from '../../plugins/session.js';
 import { createBanTokens } from '../../lib/ban-tokens.js';
 import { createLoginChallenges } from './login-challenges.js';
 import { LoginRefusal, SELF_UNBIND_COOKIE, sendRefusal } from '../../lib/login-refusal.js';
-import { createLoginService, type Account, type LoginClient } from './login.service.js';
+import { createLoginService, type LoggedIn, type LoginClient } from './login.service.js';
 import { deviceGuidOf, deviceIdOf, langOf, userAgentOf } from '../../lib/request-context.js';
 import { createUnlockLinks } from './unlock-links.js';
 
@@ -55,6 +55,8 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     unlockLinks,
     banTokens: createBanTokens(app.kv),
     bans: app.bans,
+    sessions: app.sessions,
+    storeWrites: app.storeWrites,
     now: () => Date.now(),
   });
 
@@ -69,13 +71,15 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       guid: deviceGuidOf(req),
       userAgent: userAgentOf(req),
       locale: langOf(req),
+      sessionToken: req.sessionToken,
     };
   };
 
-  /** Every login gets a fresh session; the one this browser carried (if any) ends here. */
-  const startSession = async (req: FastifyRequest, reply: FastifyReply, account: Account) => {
-    if (req.sessionToken) await app.sessions.revoke(req.sessionToken);
-    const token = await app.sessions.create(account.id, { userAgent: userAgentOf(req), ip: req.ip });
+  /**
+   * Every login gets a fresh session (the service started it and ended the one this browser
+   * carried, if any): set its cookie, finish a pending Telegram bind.
+   */
+  const sessionStarted = async (req: FastifyRequest, reply: FastifyReply, { account, token }: LoggedIn) => {
     reply.setSession(token);
     const tgBindResult = await completePendingTelegramBind(req, account.id, 'login');
     const result: LoginResult = {
@@ -103,7 +107,7 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.kind === 'challenge') {
         return ok<LoginResult>({ user_id: null, new_user: false, need_verify: outcome.needVerify });
       }
-      return await startSession(req, reply, outcome.account);
+      return await sessionStarted(req, reply, outcome);
     } catch (err) {
       return refuse(req, reply, err);
     }
@@ -140,8 +144,8 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       try {
-        const account = await service.verify(req.body.challenge_id, req.body.code, clientOf(req));
-        return await startSession(req, reply, account);
+        const loggedIn = await service.verify(req.body.challenge_id, req.body.code, clientOf(req));
+        return await sessionStarted(req, reply, loggedIn);
       } catch (err) {
         return refuse(req, reply, err);
       }

@@ -23,6 +23,9 @@ import { loginNameOf, type IdentifierInput } from '../../lib/login-name.js';
 import { LoginRefusal } from '../../lib/login-refusal.js';
 import type { PasswordAttempts } from '../password/password-attempts.js';
 import type { UnlockLinks } from './unlock-links.js';
+import type { SessionService } from '../session/session.service.js';
+import type { StoreWrites } from '../../plugins/store-writes.js';
+import type { KvWriteOp } from '../../plugins/kv.js';
 
 /** The account a login ends with, for the routes (which do not import repositories). */
 export type { Account } from '../accounts/accounts.repository.js';
@@ -39,6 +42,9 @@ export interface LoginDeps {
   unlockLinks: UnlockLinks;
   banTokens: BanTokens;
   bans: BanService;
+  sessions: SessionService;
+  /** The final write of a login: device, session and counters as one unit (ADR 0018). */
+  storeWrites: StoreWrites;
   /** Read on every call (not captured), so a test's fake clock applies. */
   now: () => number;
 }
@@ -57,10 +63,18 @@ export interface LoginClient {
   userAgent: string | null;
   /** `Lang` header, for the code message. */
   locale: string | null;
+  /** The session this browser carried, if any: it ends when the login starts a new one. */
+  sessionToken: string | null;
+}
+
+/** A login that ended in a session: the account, and the new session's token for the cookie. */
+export interface LoggedIn {
+  account: Account;
+  token: string;
 }
 
 export type LoginOutcome =
-  { kind: 'session'; account: Account } | { kind: 'challenge'; needVerify: LoginNeedVerify };
+  ({ kind: 'session' } & LoggedIn) | { kind: 'challenge'; needVerify: LoginNeedVerify };
 
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
@@ -138,6 +152,44 @@ export function createLoginService(deps: LoginDeps) {
     return needVerifyOf(id, challenge, now);
   };
 
+  /** A refusal after the password (or code) was proven: the attempt's counts end as successes first. */
+  const settleIfRefused = async <T>(counted: KvWriteOp[], check: () => Promise<T>): Promise<T> => {
+    try {
+      return await check();
+    } catch (err) {
+      await deps.storeWrites.commit({ kv: counted });
+      throw err;
+    }
+  };
+
+  const rehashIfNeeded = async (account: Account, plain: string) => {
+    if (account.passwordHash && hasher.needsRehash(account.passwordHash)) {
+      await accounts.setPassword(account.id, await hasher.hash(plain));
+    }
+  };
+
+  /**
+   * The login's last write (ADR 0018), all in one unit: the device made known (or its last use
+   * refreshed), the session this browser carried ended, the new session, and the attempt's counts.
+   */
+  const startSession = async (
+    account: Account,
+    guid: string | null,
+    client: LoginClient,
+    counted: KvWriteOp[],
+  ) => {
+    const session = deps.sessions.issue(account.id, { userAgent: client.userAgent, ip: client.ip });
+    await deps.storeWrites.commit({
+      rows: [
+        deps.devices.rememberWrite(account.id, guid, client.userAgent),
+        client.sessionToken ? deps.sessions.revokeWrite(client.sessionToken) : null,
+        session.write,
+      ],
+      kv: counted,
+    });
+    return session.token;
+  };
+
   /** Counted before any check runs (lib/attempt-limiter.ts): parallel guesses cannot overshoot. */
   const addressGate = async (client: LoginClient, now: number) => {
     const gate = await risk.beginAttempt(client, now);
@@ -178,21 +230,22 @@ export function createLoginService(deps: LoginDeps) {
         throw failure(await gate.attempt.failed(), now);
       }
 
-      await gate.attempt.succeeded();
-      await fromAddress.succeeded();
-      await assertMayLogIn(account, client.site);
-      if (account.passwordHash && hasher.needsRehash(account.passwordHash)) {
-        await accounts.setPassword(account.id, await hasher.hash(plain));
+      // The password is right: both counts end as successes, written with the session below (one
+      // unit: ADR 0018), or on their own on every other way out.
+      const counted = [...gate.attempt.successWrites(), ...fromAddress.successWrites()];
+      await settleIfRefused(counted, () => assertMayLogIn(account, client.site));
+      if (!knownDevice || fromAddress.stepUp) {
+        await deps.storeWrites.commit({ kv: counted });
+        await rehashIfNeeded(account, plain);
+        return { kind: 'challenge', needVerify: await startChallenge(account, client, now) };
       }
-
-      const stepUp = !knownDevice || (await risk.needsStepUp(client));
-      if (stepUp) return { kind: 'challenge', needVerify: await startChallenge(account, client, now) };
-      await deps.devices.remember(account.id, client.guid, client.userAgent);
-      return { kind: 'session', account };
+      const token = await startSession(account, client.guid, client, counted);
+      await rehashIfNeeded(account, plain);
+      return { kind: 'session', account, token };
     },
 
     /** The code step: a right code completes the login and makes the device known. */
-    async verify(challengeId: string, code: string, client: LoginClient): Promise<Account> {
+    async verify(challengeId: string, code: string, client: LoginClient): Promise<LoggedIn> {
       const now = deps.now();
       const pending = await deps.challenges.get(challengeId, now);
       // The code is bound to the device that started the login.
@@ -209,13 +262,15 @@ export function createLoginService(deps: LoginDeps) {
           remaining_attempts: check.remainingAttempts,
         });
       }
-      await fromAddress.succeeded();
-      const account = await accounts.findById(check.challenge.userId);
-      if (!account) throw new ApiError(RetCode.VerifyCodeExpired);
-      // Banned or moved since the password step: the same rules again.
-      await assertMayLogIn(account, client.site);
-      await deps.devices.remember(account.id, check.challenge.guid, client.userAgent);
-      return account;
+      const counted = fromAddress.successWrites();
+      const account = await settleIfRefused(counted, async () => {
+        const found = await accounts.findById(check.challenge.userId);
+        if (!found) throw new ApiError(RetCode.VerifyCodeExpired);
+        // Banned or moved since the password step: the same rules again.
+        await assertMayLogIn(found, client.site);
+        return found;
+      });
+      return { account, token: await startSession(account, check.challenge.guid, client, counted) };
     },
 
     /** A fresh code for a pending challenge, after the resend cooldown. */
