@@ -1,4 +1,4 @@
-import { sql, type Compilable, type OperationNodeSource } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type OperationNodeSource } from 'kysely';
 import { sqlDialectOf, type Db } from './connect.js';
 
 /**
@@ -29,7 +29,31 @@ export async function writeTogether(db: Db, writes: readonly SqlWrite[]): Promis
     await sql`with ${sql.join(queries)} select 1`.execute(db);
     return;
   }
-  await db.transaction().execute(async (trx) => {
+  await inWriteTransaction(db, async (trx) => {
     for (const write of writes) await trx.executeQuery(write);
+  });
+}
+
+const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
+
+/**
+ * A transaction that writes. On SQLite it begins IMMEDIATE: it takes the write lock first (waiting
+ * for it as busy_timeout says) instead of at its first write, so one that reads before it writes
+ * cannot fail with SQLITE_BUSY because another process wrote in between.
+ */
+export async function inWriteTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  if (sqlDialectOf(db) === 'postgres') return db.transaction().execute(work);
+  return db.connection().execute(async (conn) => {
+    await conn.executeQuery(BEGIN_IMMEDIATE);
+    try {
+      const result = await work(conn);
+      await conn.executeQuery(COMMIT);
+      return result;
+    } catch (err) {
+      await conn.executeQuery(ROLLBACK).catch(() => undefined);
+      throw err;
+    }
   });
 }

@@ -40,7 +40,7 @@ export function newStoreCounter(): StoreCounter {
       let commits = 0;
       let inTransaction = false;
       for (const statement of counter.sql) {
-        if (statement === 'begin') inTransaction = true;
+        if (/^begin\b/.test(statement)) inTransaction = true;
         else if (statement === 'commit' || statement === 'rollback') {
           inTransaction = false;
           commits += statement === 'commit' ? 1 : 0;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { sqlDialectOf, type Db } from '../../db/connect.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import type { SqlWrite } from '../../db/write-together.js';
+import { inWriteTransaction, type SqlWrite } from '../../db/write-together.js';
 import {
   assertTtl,
   batchOneByOne,
@@ -148,7 +148,7 @@ export class SqlKv implements KvStore {
     if (writes < 2 || sqlDialectOf(this.#db) === 'postgres') {
       return (await batchOneByOne(this, ops)) as KvResults<T>;
     }
-    return this.#db.transaction().execute(async (trx) => {
+    return inWriteTransaction(this.#db, async (trx) => {
       const results: unknown[] = [];
       for (const op of ops) results.push(await this.#run(trx, op));
       return results as KvResults<T>;
