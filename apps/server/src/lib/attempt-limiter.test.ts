@@ -50,14 +50,19 @@ for (const store of stores) {
       expect(await refund.count('k')).toBe(3);
     });
 
-    it('reads other keys with the count, and hands out what a success writes', async () => {
+    it('runs other operations with the count, and hands out what a success writes', async () => {
       const { a } = await store.open();
       const reset = createAttemptLimiter(a, 'l5', POLICY);
       const refund = createAttemptLimiter(a, 'l6', { ...POLICY, onSuccess: 'refund' });
       await a.set('other', 'x');
       const now = Date.now();
-      const gate = await reset.begin('k', now, ['other', 'missing']);
-      expect(gate.also).toEqual(['x', null]);
+      const gate = await reset.begin('k', now, [
+        { op: 'get', key: 'other' },
+        { op: 'get', key: 'missing' },
+        { op: 'add', key: 'claim', value: '1', ttlMs: 60_000 },
+      ]);
+      expect(gate.also).toEqual(['x', null, true]);
+      expect((await reset.begin('k2', now, [{ op: 'add', key: 'claim', value: '1' }])).also).toEqual([false]);
       const refunded = await refund.begin('k', now);
       if (!gate.allowed || !refunded.allowed) throw new Error('refused');
       // Written by the caller (with its own rows), the success counts as succeeded() would.

@@ -1,4 +1,4 @@
-import type { KvStore, KvWriteOp } from '../plugins/kv.js';
+import type { KvOp, KvOpResult, KvStore, KvWriteOp } from '../plugins/kv.js';
 
 /**
  * The one counter behind every "N failures, then locked" rule (passwords per source and per
@@ -27,8 +27,11 @@ export type AttemptGate =
   /** `lockedUntil`: the lock's end, or when to come back if attempts are merely in flight. */
   | { allowed: false; lockedUntil: number };
 
-/** A gate, and the keys the caller asked to read in the same round trip (`begin`'s `alsoGet`). */
-export type AttemptGateWith = AttemptGate & { also: (string | null)[] };
+/** What an operation a caller sent along with `begin` answered. */
+export type KvAnswer = KvOpResult[KvOp['op']];
+
+/** A gate, and the answers of the operations the caller sent in the same round trip (`also`). */
+export type AttemptGateWith = AttemptGate & { also: KvAnswer[] };
 
 export interface LimitedAttempt {
   /** 1-based number of this attempt in the window (shown to users as the failure count). */
@@ -47,10 +50,10 @@ export interface LimitedAttempt {
 export interface AttemptLimiter {
   readonly policy: Readonly<AttemptLimitPolicy>;
   /**
-   * Count an attempt and read the key's lock in one round trip; `alsoGet` keys are read in that same
-   * round trip (the login's risk counters) and answered in `also`.
+   * Count an attempt and read the key's lock in one round trip; the `also` operations run in that
+   * same round trip, after them (the login's risk counters and replay check), answered in `also`.
    */
-  begin(key: string, now: number, alsoGet?: readonly string[]): Promise<AttemptGateWith>;
+  begin(key: string, now: number, also?: readonly KvOp[]): Promise<AttemptGateWith>;
   /** The live lock's end, or null; counts nothing. */
   lockedUntil(key: string, now: number): Promise<number | null>;
   /** Failures (and attempts in flight) counted in the current window. */
@@ -79,13 +82,13 @@ export function createAttemptLimiter(
     async count(key) {
       return Number((await kv.get(countKey(key))) ?? 0);
     },
-    async begin(key, now, alsoGet = []) {
+    async begin(key, now, alsoOps = []) {
       // Count first, then read the lock (one batch, in this order): a lock is always set before
       // its count is cleared, so an attempt counted after the clear still sees the lock.
       const [number, lock, ...also] = await kv.batch([
         { op: 'incr', key: countKey(key), ttlMs: policy.windowMs },
         { op: 'get', key: lockKey(key) },
-        ...alsoGet.map((k) => ({ op: 'get' as const, key: k })),
+        ...alsoOps,
       ]);
       const until = lockEnd(lock, now);
       if (until !== null) {

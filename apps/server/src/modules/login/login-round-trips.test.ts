@@ -43,14 +43,15 @@ describe(`store round trips of a login on ${TEST_STORE}`, () => {
     expect(res.json()).toMatchObject({ ret_code: 0, result: { need_verify: null } });
     if (TEST_STORE === 'pg') {
       // The account, the device, then device + session in one statement; Redis: the route limit,
-      // the replay check, the address gate with the risk counters, the password gate, the counters.
+      // the address gate with the replay claim and the risk counters, the password gate, the counts.
       expect(counter.sql).toHaveLength(3);
       expect(counter.sql[2]).toMatch(/^with /);
-      expect(counter.kv).toEqual(['incr', 'add', 'batch(3)', 'batch(2)', 'batch(2)']);
+      expect(counter.kv).toEqual(['incr', 'batch(4)', 'batch(2)', 'batch(2)']);
     } else {
-      // The same 7 steps; the last is one transaction (begin, 4 writes, commit).
-      expect(counter.sql).toHaveLength(15);
-      expect(counter.summary().commits).toBe(5);
+      // The same 6 steps: the address gate is one transaction (count and claim), so is the last
+      // (device, session, the two counts).
+      expect(counter.sql).toHaveLength(17);
+      expect(counter.summary().commits).toBe(4);
     }
   });
 
@@ -67,7 +68,7 @@ describe(`store round trips of a login on ${TEST_STORE}`, () => {
       cookies: { gh_session: first ?? '' },
     });
     expect(profile.json().ret_code).toBe(10006);
-    if (TEST_STORE === 'pg') expect(before.roundTrips).toBe(8);
-    else expect(before.commits).toBe(5);
+    if (TEST_STORE === 'pg') expect(before.roundTrips).toBe(7);
+    else expect(before.commits).toBe(4);
   });
 });

@@ -11,7 +11,12 @@ import {
 import type { Account, AccountsRepository } from '../accounts/accounts.repository.js';
 import type { Delivery } from '../delivery/delivery-types.js';
 import type { PasswordHasher } from '../password/password-hasher.js';
-import type { EncryptedPasswordInput, PasswordTransport } from '../password/password-transport.js';
+import {
+  replayed,
+  type EncryptedPasswordInput,
+  type PasswordTransport,
+  type ReplayClaim,
+} from '../password/password-transport.js';
 import type { RiskService } from '../risk/risk.service.js';
 import { ApiError } from '../../lib/api-error.js';
 import type { BanTokens } from '../../lib/ban-tokens.js';
@@ -190,9 +195,17 @@ export function createLoginService(deps: LoginDeps) {
     return session.token;
   };
 
-  /** Counted before any check runs (lib/attempt-limiter.ts): parallel guesses cannot overshoot. */
-  const addressGate = async (client: LoginClient, now: number) => {
-    const gate = await risk.beginAttempt(client, now);
+  /**
+   * Counted before any check runs (lib/attempt-limiter.ts): parallel guesses cannot overshoot. A
+   * password's replay claim goes in the same round trip, and a replay is refused first, as it was
+   * when the claim ran on its own before the gate (20008, nothing counted).
+   */
+  const addressGate = async (client: LoginClient, now: number, claim?: ReplayClaim) => {
+    const gate = await risk.beginAttempt(client, now, claim ? [claim] : []);
+    if (claim && gate.also[0] !== true) {
+      if (gate.allowed) await gate.attempt.succeeded(); // nothing was checked
+      throw replayed();
+    }
     if (!gate.allowed)
       throw new LoginRefusal(RetCode.IpLimit, { retry_after_seconds: seconds(gate.retryAfterMs) });
     return gate.attempt;
@@ -200,11 +213,12 @@ export function createLoginService(deps: LoginDeps) {
 
   return {
     async login(input: IdentifierInput & EncryptedPasswordInput, client: LoginClient): Promise<LoginOutcome> {
-      // Decrypt first: a stale or replayed submission (20007/20008) is refused before any lookup.
-      const plain = await deps.transport.decryptPassword(input, client.env, deps.now());
+      // Decrypt first: a stale or replayed submission (20007/20008) is refused before any lookup;
+      // the replay claim runs with the address gate's count (one round trip: ADR 0018).
+      const { plain, claim } = deps.transport.open(input, client.env, deps.now());
       const name = loginNameOf(input);
       if (!name) throw new ApiError(RetCode.ParamsInvalid);
-      const fromAddress = await addressGate(client, deps.now());
+      const fromAddress = await addressGate(client, deps.now(), claim);
       const account = await accounts.findByLoginName(name.value);
       const now = deps.now();
       // Unknown names get the same bookkeeping and the same answers (password-attempts.ts).
