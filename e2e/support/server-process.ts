@@ -40,16 +40,19 @@ export async function startBuiltServer(opts: {
   timeoutMs?: number;
   /** Extra node flags, e.g. `--cpu-prof` for a profile of the server under load. */
   nodeArgs?: string[];
+  /** Another build's `server.js` (bench:api's --baseline), instead of apps/server/dist's. */
+  entry?: string;
 }): Promise<RunningServer> {
-  if (!existsSync(serverEntry)) {
-    throw new Error(`${serverEntry} is missing: run \`npm run build\` first.`);
+  const entry = opts.entry ?? serverEntry;
+  if (!existsSync(entry)) {
+    throw new Error(`${entry} is missing: run \`npm run build\` first.`);
   }
   const port = await freePort();
   const inherited: NodeJS.ProcessEnv = { ...process.env };
   delete inherited.DATABASE_URL;
   delete inherited.REDIS_URL;
   const env: NodeJS.ProcessEnv = { ...inherited, ...opts.env, PORT: String(port) };
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), serverEntry], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), entry], {
     cwd: repoRoot,
     env,
     stdio: opts.stdio,

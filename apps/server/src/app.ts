@@ -56,6 +56,7 @@ import canonicalPath from './plugins/canonical-path.js';
 import csrfGuard from './plugins/csrf-guard.js';
 import errorEnvelope from './plugins/error-envelope.js';
 import kv from './plugins/kv.js';
+import storeWrites from './plugins/store-writes.js';
 import openapi from './plugins/openapi.js';
 import pageBootstrap from './plugins/page-bootstrap.js';
 import rateLimit from './plugins/rate-limit.js';
@@ -131,10 +132,11 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   if (opts.vite) app.register(viteDev, { vite: opts.vite });
   app.register(cookie);
 
-  // 3. App plugins: store (db, migrations, seed), short-lived keys, rate limits (counted there),
-  //    page bootstrap registry.
+  // 3. App plugins: store (db, migrations, seed), short-lived keys, rows and keys written together,
+  //    rate limits (counted in the keys), page bootstrap registry.
   app.register(store, { config, ...(opts.db ? { db: opts.db } : {}) });
   app.register(kv);
+  app.register(storeWrites);
   app.register(rateLimit, { config });
   app.register(pageBootstrap);
   //    API conventions, attached to every route registered under the API base (onRoute, so before

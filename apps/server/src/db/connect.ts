@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteAdapter, SqliteDialect, type Dialect } from 'kysely';
 import type { DatabaseConfig } from '../config/index.js';
 import { refuseNulText } from './nul-guard.js';
 import { CurrentSchemaPostgresDialect } from './pg-introspector.js';
@@ -42,13 +42,16 @@ export function openSqlite(file: string): SqliteDatabase.Database {
  * Both stores refuse text with a NUL character alike (nul-guard.ts).
  */
 export function connectDb(config: DatabaseConfig, opts: { pgSchema?: string } = {}): Db {
+  return new Kysely<Database>({ dialect: dialectFor(config, opts) });
+}
+
+/** The dialect connectDb uses (tests wrap it to observe the statements the app sends). */
+export function dialectFor(config: DatabaseConfig, opts: { pgSchema?: string } = {}): Dialect {
   if (opts.pgSchema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(opts.pgSchema)) {
     throw new Error('pgSchema must be a plain lower-case identifier');
   }
   if (config.kind === 'sqlite') {
-    return new Kysely<Database>({
-      dialect: refuseNulText(new SqliteDialect({ database: withStatementCache(openSqlite(config.file)) })),
-    });
+    return refuseNulText(new SqliteDialect({ database: withStatementCache(openSqlite(config.file)) }));
   }
   const pool = new pg.Pool({
     connectionString: config.url,
@@ -57,5 +60,13 @@ export function connectDb(config: DatabaseConfig, opts: { pgSchema?: string } = 
     // Tests run each suite in its own schema; production uses the default search path.
     ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
   });
-  return new Kysely<Database>({ dialect: refuseNulText(new CurrentSchemaPostgresDialect({ pool })) });
+  return refuseNulText(new CurrentSchemaPostgresDialect({ pool }));
+}
+
+/**
+ * Which SQL the database speaks, for the few places that write differently on each (one
+ * PostgreSQL statement where SQLite needs a transaction: write-together.ts).
+ */
+export function sqlDialectOf(db: Db): 'sqlite' | 'postgres' {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
 }

@@ -23,7 +23,11 @@ for (const store of stores) {
       const sixth = await limiter.begin('k', now);
       if (!sixth.allowed) throw new Error('refused too early');
       expect(await sixth.attempt.failed()).toEqual({ number: 6, lockedUntil: now + POLICY.lockMs });
-      expect(await limiter.begin('k', now)).toEqual({ allowed: false, lockedUntil: now + POLICY.lockMs });
+      expect(await limiter.begin('k', now)).toEqual({
+        allowed: false,
+        lockedUntil: now + POLICY.lockMs,
+        also: [],
+      });
       // After the lock, counting starts again at 1.
       const later = await limiter.begin('k', now + POLICY.lockMs);
       expect(later.allowed && later.attempt.number).toBe(1);
@@ -44,6 +48,27 @@ for (const store of stores) {
       }
       expect(await reset.count('k')).toBe(0);
       expect(await refund.count('k')).toBe(3);
+    });
+
+    it('runs other operations with the count, and hands out what a success writes', async () => {
+      const { a } = await store.open();
+      const reset = createAttemptLimiter(a, 'l5', POLICY);
+      const refund = createAttemptLimiter(a, 'l6', { ...POLICY, onSuccess: 'refund' });
+      await a.set('other', 'x');
+      const now = Date.now();
+      const gate = await reset.begin('k', now, [
+        { op: 'get', key: 'other' },
+        { op: 'get', key: 'missing' },
+        { op: 'add', key: 'claim', value: '1', ttlMs: 60_000 },
+      ]);
+      expect(gate.also).toEqual(['x', null, true]);
+      expect((await reset.begin('k2', now, [{ op: 'add', key: 'claim', value: '1' }])).also).toEqual([false]);
+      const refunded = await refund.begin('k', now);
+      if (!gate.allowed || !refunded.allowed) throw new Error('refused');
+      // Written by the caller (with its own rows), the success counts as succeeded() would.
+      await a.batch([...gate.attempt.successWrites(), ...refunded.attempt.successWrites()]);
+      expect(await reset.count('k')).toBe(0);
+      expect(await refund.count('k')).toBe(0);
     });
 
     it('lets at most `limit` checks run when attempts arrive at once on two instances', async () => {

@@ -1,4 +1,4 @@
-import type { KvStore } from '../plugins/kv.js';
+import type { KvOp, KvOpResult, KvStore, KvWriteOp } from '../plugins/kv.js';
 
 /**
  * The one counter behind every "N failures, then locked" rule (passwords per source and per
@@ -27,10 +27,21 @@ export type AttemptGate =
   /** `lockedUntil`: the lock's end, or when to come back if attempts are merely in flight. */
   | { allowed: false; lockedUntil: number };
 
+/** What an operation a caller sent along with `begin` answered. */
+export type KvAnswer = KvOpResult[KvOp['op']];
+
+/** A gate, and the answers of the operations the caller sent in the same round trip (`also`). */
+export type AttemptGateWith = AttemptGate & { also: KvAnswer[] };
+
 export interface LimitedAttempt {
   /** 1-based number of this attempt in the window (shown to users as the failure count). */
   readonly number: number;
   succeeded(): Promise<void>;
+  /**
+   * What succeeded() writes, for a caller that writes it together with its own rows and counters
+   * (the login's final write, ADR 0021) instead of calling succeeded().
+   */
+  successWrites(): KvWriteOp[];
   /** Nothing was checked after all (another guard refused): take this attempt back. */
   cancel(): Promise<void>;
   failed(): Promise<{ number: number; lockedUntil: number | null }>;
@@ -38,7 +49,11 @@ export interface LimitedAttempt {
 
 export interface AttemptLimiter {
   readonly policy: Readonly<AttemptLimitPolicy>;
-  begin(key: string, now: number): Promise<AttemptGate>;
+  /**
+   * Count an attempt and read the key's lock in one round trip; the `also` operations run in that
+   * same round trip, after them (the login's risk counters and replay check), answered in `also`.
+   */
+  begin(key: string, now: number, also?: readonly KvOp[]): Promise<AttemptGateWith>;
   /** The live lock's end, or null; counts nothing. */
   lockedUntil(key: string, now: number): Promise<number | null>;
   /** Failures (and attempts in flight) counted in the current window. */
@@ -53,11 +68,13 @@ export function createAttemptLimiter(
   const countKey = (key: string) => `lim:${scope}:n:${key}`;
   const lockKey = (key: string) => `lim:${scope}:lock:${key}`;
 
-  const lockedUntil = async (key: string, now: number): Promise<number | null> => {
-    // The end time is the value (the store's TTL only cleans up), so the caller's clock decides.
-    const until = Number((await kv.get(lockKey(key))) ?? 0);
+  // The end time is the value (the store's TTL only cleans up), so the caller's clock decides.
+  const lockEnd = (value: string | null, now: number): number | null => {
+    const until = Number(value ?? 0);
     return until > now ? until : null;
   };
+  const lockedUntil = async (key: string, now: number): Promise<number | null> =>
+    lockEnd(await kv.get(lockKey(key)), now);
 
   return {
     policy,
@@ -65,34 +82,46 @@ export function createAttemptLimiter(
     async count(key) {
       return Number((await kv.get(countKey(key))) ?? 0);
     },
-    async begin(key, now) {
-      // Count first, then read the lock: a lock is always set before its count is cleared, so
-      // an attempt counted after the clear still sees the lock.
-      const number = await kv.incr(countKey(key), policy.windowMs);
-      const until = await lockedUntil(key, now);
+    async begin(key, now, alsoOps = []) {
+      // Count first, then read the lock (one batch, in this order): a lock is always set before
+      // its count is cleared, so an attempt counted after the clear still sees the lock.
+      const [number, lock, ...also] = await kv.batch([
+        { op: 'incr', key: countKey(key), ttlMs: policy.windowMs },
+        { op: 'get', key: lockKey(key) },
+        ...alsoOps,
+      ]);
+      const until = lockEnd(lock, now);
       if (until !== null) {
         // While a lock holds nothing is checked, so refusals must not eat into the next window.
         await kv.decr(countKey(key));
-        return { allowed: false, lockedUntil: until };
+        return { allowed: false, lockedUntil: until, also };
       }
-      if (number > policy.limit) return { allowed: false, lockedUntil: now + policy.lockMs };
+      if (number > policy.limit) return { allowed: false, lockedUntil: now + policy.lockMs, also };
+      const successWrites = (): KvWriteOp[] => [
+        policy.onSuccess === 'reset' ? { op: 'del', key: countKey(key) } : { op: 'decr', key: countKey(key) },
+      ];
       return {
         allowed: true,
+        also,
         attempt: {
           number,
+          successWrites,
           async succeeded() {
-            if (policy.onSuccess === 'reset') await kv.del(countKey(key));
-            else await kv.decr(countKey(key));
+            await kv.batch(successWrites());
           },
           async cancel() {
             await kv.decr(countKey(key));
           },
           async failed() {
             if (number < policy.limit) return { number, lockedUntil: null };
-            // `add`: concurrent lockers agree on one end time.
-            await kv.add(lockKey(key), String(now + policy.lockMs), policy.lockMs);
-            await kv.del(countKey(key));
-            return { number, lockedUntil: (await lockedUntil(key, now)) ?? now + policy.lockMs };
+            // `add`: concurrent lockers agree on one end time, read back in the same round trip.
+            // The lock is set before the count is cleared (see begin).
+            const [, , lock] = await kv.batch([
+              { op: 'add', key: lockKey(key), value: String(now + policy.lockMs), ttlMs: policy.lockMs },
+              { op: 'del', key: countKey(key) },
+              { op: 'get', key: lockKey(key) },
+            ]);
+            return { number, lockedUntil: lockEnd(lock, now) ?? now + policy.lockMs };
           },
         },
       };

@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-export type { KvStore } from './kv/kv-store.js';
+export type { KvOp, KvOpResult, KvStore, KvWriteOp } from './kv/kv-store.js';
 
 /** Needs the `redis` and `store` plugins registered before it. */
 export default fp(

@@ -192,8 +192,12 @@ describe('session sweeper', () => {
       idleTimeoutMs: HOUR,
       absoluteTimeoutMs: HOUR,
       create: () => Promise.resolve(''),
+      issue: () => {
+        throw new Error('the sweeper starts no session');
+      },
       verify: () => Promise.resolve(null),
       revoke: () => Promise.resolve(),
+      revokeWrite: () => null,
       revokeAllForUser: () => Promise.resolve(0),
       purgeExpired: () => Promise.resolve(++purges),
     };

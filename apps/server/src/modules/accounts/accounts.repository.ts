@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { RetCode, type SiteId } from '@gatehouse/contract';
 import type { Db } from '../../db/connect.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { UsersTable } from '../../db/schema.js';
 import { ApiError } from '../../lib/api-error.js';
 
@@ -87,8 +88,20 @@ export function normaliseEmail(email: string): string {
 
 export function createAccountsRepository(db: Db, opts: { now?: () => number } = {}): AccountsRepository {
   const now = opts.now ?? Date.now;
+  // Every login reads one of these: built once (db/prepared-query.ts).
+  const byColumn = {
+    id: preparedQuery<{ value: string }, UserRow>((p) =>
+      db.selectFrom('users').selectAll().where('id', '=', p.value),
+    ),
+    email: preparedQuery<{ value: string }, UserRow>((p) =>
+      db.selectFrom('users').selectAll().where('email', '=', p.value),
+    ),
+    mobile: preparedQuery<{ value: string }, UserRow>((p) =>
+      db.selectFrom('users').selectAll().where('mobile', '=', p.value),
+    ),
+  };
   const findOne = async (column: 'id' | 'email' | 'mobile', value: string) => {
-    const row = await db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
+    const row = (await db.executeQuery(byColumn[column]({ value }))).rows[0];
     return row ? toAccount(row) : undefined;
   };
 

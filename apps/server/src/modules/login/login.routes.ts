@@ -25,7 +25,12 @@ import { wantsBodyToken } from '../../plugins/session.js';
 import { createBanTokens } from '../../lib/ban-tokens.js';
 import { createLoginChallenges } from './login-challenges.js';
 import { LoginRefusal, SELF_UNBIND_COOKIE, sendRefusal } from '../../lib/login-refusal.js';
-import { createLoginService, type Account, type LoginClient } from './login.service.js';
+import {
+  createLoginService,
+  type LoggedIn,
+  type LoginClient,
+  type VerifiedOutcome,
+} from './login.service.js';
 import { deviceGuidOf, deviceIdOf, langOf, userAgentOf } from '../../lib/request-context.js';
 import { createUnlockLinks } from './unlock-links.js';
 
@@ -57,6 +62,9 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     unlockLinks,
     banTokens: createBanTokens(app.kv),
     bans: app.bans,
+    sessions: app.sessions,
+    secondFactor: app.twoFactor,
+    storeWrites: app.storeWrites,
     now: () => Date.now(),
   });
 
@@ -71,13 +79,15 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       guid: deviceGuidOf(req),
       userAgent: userAgentOf(req),
       locale: langOf(req),
+      sessionToken: req.sessionToken,
     };
   };
 
-  /** Every login gets a fresh session; the one this browser carried (if any) ends here. */
-  const startSession = async (req: FastifyRequest, reply: FastifyReply, account: Account) => {
-    if (req.sessionToken) await app.sessions.revoke(req.sessionToken);
-    const token = await app.sessions.create(account.id, { userAgent: userAgentOf(req), ip: req.ip });
+  /**
+   * Every login gets a fresh session (the service started it and ended the one this browser
+   * carried, if any): set its cookie, finish a pending Telegram bind.
+   */
+  const sessionStarted = async (req: FastifyRequest, reply: FastifyReply, { account, token }: LoggedIn) => {
     reply.setSession(token);
     const tgBindResult = await completePendingTelegramBind(req, account.id, 'login');
     const result: LoginResult = {
@@ -89,16 +99,11 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(result, wantsBodyToken(req) ? token : undefined);
   };
 
-  /**
-   * The password (and any device code) passed: an account with an authenticator gets the 2FA step
-   * (modules/two-factor), whose challenge only this can create; the session starts after it.
-   */
-  const finishLogin = async (req: FastifyRequest, reply: FastifyReply, account: Account) => {
-    const need2fa = await app.twoFactor.startLoginStep(account.id, deviceGuidOf(req));
-    if (need2fa)
-      return ok<LoginResult>({ user_id: null, new_user: false, need_verify: null, need_2fa: need2fa });
-    return startSession(req, reply, account);
-  };
+  /** A session, or the authenticator step first (the service asked modules/two-factor before any session). */
+  const verified = (req: FastifyRequest, reply: FastifyReply, outcome: VerifiedOutcome) =>
+    outcome.kind === 'second-factor'
+      ? ok<LoginResult>({ user_id: null, new_user: false, need_verify: null, need_2fa: outcome.need2fa })
+      : sessionStarted(req, reply, outcome);
 
   /** Refusals with extra envelope fields or a cookie are written here; the rest go to the error envelope. */
   const refuse = (req: FastifyRequest, reply: FastifyReply, err: unknown) => {
@@ -116,7 +121,7 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.kind === 'challenge') {
         return ok<LoginResult>({ user_id: null, new_user: false, need_verify: outcome.needVerify });
       }
-      return await finishLogin(req, reply, outcome.account);
+      return await verified(req, reply, outcome);
     } catch (err) {
       return refuse(req, reply, err);
     }
@@ -153,8 +158,8 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       try {
-        const account = await service.verify(req.body.challenge_id, req.body.code, clientOf(req));
-        return await finishLogin(req, reply, account);
+        const outcome = await service.verify(req.body.challenge_id, req.body.code, clientOf(req));
+        return await verified(req, reply, outcome);
       } catch (err) {
         return refuse(req, reply, err);
       }
@@ -178,7 +183,7 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
           req.body,
           deviceGuidOf(req),
         );
-        return await startSession(req, reply, await service.afterSecondFactor(userId, clientOf(req)));
+        return await sessionStarted(req, reply, await service.afterSecondFactor(userId, clientOf(req)));
       } catch (err) {
         return refuse(req, reply, err);
       }

@@ -4,6 +4,7 @@ import {
   RetCode,
   type BanInfo,
   type Environment,
+  type LoginNeed2fa,
   type LoginNeedVerify,
   type RetCodeValue,
   type SiteId,
@@ -11,7 +12,12 @@ import {
 import type { Account, AccountsRepository } from '../accounts/accounts.repository.js';
 import type { Delivery } from '../delivery/delivery-types.js';
 import type { PasswordHasher } from '../password/password-hasher.js';
-import type { EncryptedPasswordInput, PasswordTransport } from '../password/password-transport.js';
+import {
+  replayed,
+  type EncryptedPasswordInput,
+  type PasswordTransport,
+  type ReplayClaim,
+} from '../password/password-transport.js';
 import type { RiskService } from '../risk/risk.service.js';
 import { ApiError } from '../../lib/api-error.js';
 import type { BanTokens } from '../../lib/ban-tokens.js';
@@ -23,6 +29,9 @@ import { loginNameOf, type IdentifierInput } from '../../lib/login-name.js';
 import { LoginRefusal } from '../../lib/login-refusal.js';
 import type { PasswordAttempts } from '../password/password-attempts.js';
 import type { UnlockLinks } from './unlock-links.js';
+import type { SessionService } from '../session/session.service.js';
+import type { StoreWrites } from '../../plugins/store-writes.js';
+import type { KvWriteOp } from '../../plugins/kv.js';
 
 /** The account a login ends with, for the routes (which do not import repositories). */
 export type { Account } from '../accounts/accounts.repository.js';
@@ -39,6 +48,14 @@ export interface LoginDeps {
   unlockLinks: UnlockLinks;
   banTokens: BanTokens;
   bans: BanService;
+  sessions: SessionService;
+  /**
+   * The authenticator step (modules/two-factor): asked before any session is written, so an account
+   * with 2FA never holds a session on the password (and device code) alone.
+   */
+  secondFactor: { startLoginStep(userId: string, guid: string | null): Promise<LoginNeed2fa | null> };
+  /** The final write of a login: device, session and counters as one unit (ADR 0021). */
+  storeWrites: StoreWrites;
   /** Read on every call (not captured), so a test's fake clock applies. */
   now: () => number;
 }
@@ -57,10 +74,21 @@ export interface LoginClient {
   userAgent: string | null;
   /** `Lang` header, for the code message. */
   locale: string | null;
+  /** The session this browser carried, if any: it ends when the login starts a new one. */
+  sessionToken: string | null;
 }
 
-export type LoginOutcome =
-  { kind: 'session'; account: Account } | { kind: 'challenge'; needVerify: LoginNeedVerify };
+/** A login that ended in a session: the account, and the new session's token for the cookie. */
+export interface LoggedIn {
+  account: Account;
+  token: string;
+}
+
+/** After the device code: a session, or the authenticator step first. */
+export type VerifiedOutcome =
+  ({ kind: 'session' } & LoggedIn) | { kind: 'second-factor'; need2fa: LoginNeed2fa };
+
+export type LoginOutcome = VerifiedOutcome | { kind: 'challenge'; needVerify: LoginNeedVerify };
 
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
@@ -138,9 +166,55 @@ export function createLoginService(deps: LoginDeps) {
     return needVerifyOf(id, challenge, now);
   };
 
-  /** Counted before any check runs (lib/attempt-limiter.ts): parallel guesses cannot overshoot. */
-  const addressGate = async (client: LoginClient, now: number) => {
-    const gate = await risk.beginAttempt(client, now);
+  /** A refusal after the password (or code) was proven: the attempt's counts end as successes first. */
+  const settleIfRefused = async <T>(counted: KvWriteOp[], check: () => Promise<T>): Promise<T> => {
+    try {
+      return await check();
+    } catch (err) {
+      await deps.storeWrites.commit({ kv: counted });
+      throw err;
+    }
+  };
+
+  const rehashIfNeeded = async (account: Account, plain: string) => {
+    if (account.passwordHash && hasher.needsRehash(account.passwordHash)) {
+      await accounts.setPassword(account.id, await hasher.hash(plain));
+    }
+  };
+
+  /**
+   * The login's last write (ADR 0021), all in one unit: the device made known (or its last use
+   * refreshed), the session this browser carried ended, the new session, and the attempt's counts.
+   */
+  const startSession = async (
+    account: Account,
+    guid: string | null,
+    client: LoginClient,
+    counted: KvWriteOp[],
+  ) => {
+    const session = deps.sessions.issue(account.id, { userAgent: client.userAgent, ip: client.ip });
+    await deps.storeWrites.commit({
+      rows: [
+        deps.devices.rememberWrite(account.id, guid, client.userAgent),
+        client.sessionToken ? deps.sessions.revokeWrite(client.sessionToken) : null,
+        session.write,
+      ],
+      kv: counted,
+    });
+    return session.token;
+  };
+
+  /**
+   * Counted before any check runs (lib/attempt-limiter.ts): parallel guesses cannot overshoot. A
+   * password's replay claim goes in the same round trip, and a replay is refused first, as it was
+   * when the claim ran on its own before the gate (20008, nothing counted).
+   */
+  const addressGate = async (client: LoginClient, now: number, claim?: ReplayClaim) => {
+    const gate = await risk.beginAttempt(client, now, claim ? [claim] : []);
+    if (claim && gate.also[0] !== true) {
+      if (gate.allowed) await gate.attempt.succeeded(); // nothing was checked
+      throw replayed();
+    }
     if (!gate.allowed)
       throw new LoginRefusal(RetCode.IpLimit, { retry_after_seconds: seconds(gate.retryAfterMs) });
     return gate.attempt;
@@ -148,11 +222,12 @@ export function createLoginService(deps: LoginDeps) {
 
   return {
     async login(input: IdentifierInput & EncryptedPasswordInput, client: LoginClient): Promise<LoginOutcome> {
-      // Decrypt first: a stale or replayed submission (20007/20008) is refused before any lookup.
-      const plain = await deps.transport.decryptPassword(input, client.env, deps.now());
+      // Decrypt first: a stale or replayed submission (20007/20008) is refused before any lookup;
+      // the replay claim runs with the address gate's count (one round trip: ADR 0021).
+      const { plain, claim } = deps.transport.open(input, client.env, deps.now());
       const name = loginNameOf(input);
       if (!name) throw new ApiError(RetCode.ParamsInvalid);
-      const fromAddress = await addressGate(client, deps.now());
+      const fromAddress = await addressGate(client, deps.now(), claim);
       const account = await accounts.findByLoginName(name.value);
       const now = deps.now();
       // Unknown names get the same bookkeeping and the same answers (password-attempts.ts).
@@ -178,21 +253,32 @@ export function createLoginService(deps: LoginDeps) {
         throw failure(await gate.attempt.failed(), now);
       }
 
-      await gate.attempt.succeeded();
-      await fromAddress.succeeded();
-      await assertMayLogIn(account, client.site);
-      if (account.passwordHash && hasher.needsRehash(account.passwordHash)) {
-        await accounts.setPassword(account.id, await hasher.hash(plain));
+      // The password is right: both counts end as successes, written with the session below (one
+      // unit: ADR 0021), or on their own on every other way out.
+      const counted = [...gate.attempt.successWrites(), ...fromAddress.successWrites()];
+      await settleIfRefused(counted, () => assertMayLogIn(account, client.site));
+      if (!knownDevice || fromAddress.stepUp) {
+        await deps.storeWrites.commit({ kv: counted });
+        await rehashIfNeeded(account, plain);
+        return { kind: 'challenge', needVerify: await startChallenge(account, client, now) };
       }
-
-      const stepUp = !knownDevice || (await risk.needsStepUp(client));
-      if (stepUp) return { kind: 'challenge', needVerify: await startChallenge(account, client, now) };
-      await deps.devices.remember(account.id, client.guid, client.userAgent);
-      return { kind: 'session', account };
+      // users.has_google2fa mirrors the authenticator row in the same transactions (two-factor.repository.ts),
+      // so an account without 2FA costs no extra round trip.
+      const need2fa = account.hasGoogle2fa
+        ? await deps.secondFactor.startLoginStep(account.id, client.guid)
+        : null;
+      if (need2fa) {
+        await deps.storeWrites.commit({ kv: counted });
+        await rehashIfNeeded(account, plain);
+        return { kind: 'second-factor', need2fa };
+      }
+      const token = await startSession(account, client.guid, client, counted);
+      await rehashIfNeeded(account, plain);
+      return { kind: 'session', account, token };
     },
 
     /** The code step: a right code completes the login and makes the device known. */
-    async verify(challengeId: string, code: string, client: LoginClient): Promise<Account> {
+    async verify(challengeId: string, code: string, client: LoginClient): Promise<VerifiedOutcome> {
       const now = deps.now();
       const pending = await deps.challenges.get(challengeId, now);
       // The code is bound to the device that started the login.
@@ -209,21 +295,32 @@ export function createLoginService(deps: LoginDeps) {
           remaining_attempts: check.remainingAttempts,
         });
       }
-      await fromAddress.succeeded();
-      const account = await accounts.findById(check.challenge.userId);
-      if (!account) throw new ApiError(RetCode.VerifyCodeExpired);
-      // Banned or moved since the password step: the same rules again.
-      await assertMayLogIn(account, client.site);
-      await deps.devices.remember(account.id, check.challenge.guid, client.userAgent);
-      return account;
+      const counted = fromAddress.successWrites();
+      const account = await settleIfRefused(counted, async () => {
+        const found = await accounts.findById(check.challenge.userId);
+        if (!found) throw new ApiError(RetCode.VerifyCodeExpired);
+        // Banned or moved since the password step: the same rules again.
+        await assertMayLogIn(found, client.site);
+        return found;
+      });
+      const need2fa = account.hasGoogle2fa
+        ? await deps.secondFactor.startLoginStep(account.id, check.challenge.guid)
+        : null;
+      if (need2fa) {
+        await deps.storeWrites.commit({ kv: counted });
+        return { kind: 'second-factor', need2fa };
+      }
+      const token = await startSession(account, check.challenge.guid, client, counted);
+      return { kind: 'session', account, token };
     },
 
     /** After the authenticator step (modules/two-factor): banned or moved since the password, the same rules again. */
-    async afterSecondFactor(userId: string, client: LoginClient): Promise<Account> {
+    async afterSecondFactor(userId: string, client: LoginClient): Promise<LoggedIn> {
       const account = await accounts.findById(userId);
       if (!account) throw new ApiError(RetCode.VerifyCodeExpired);
       await assertMayLogIn(account, client.site);
-      return account;
+      // The 2FA challenge is bound to this device (completeLoginStep), which becomes known only now.
+      return { account, token: await startSession(account, client.guid, client, []) };
     },
 
     /** A fresh code for a pending challenge, after the resend cooldown. */

@@ -223,6 +223,18 @@ describe('POST /login', () => {
     expect((await login(app, byEmail, 'wrong', known)).json().pass_err_count).toBe(1);
   });
 
+  it('lets one of a parallel burst of the same ciphertext in: the replay claim rides the address gate', async () => {
+    const payload = { ...byEmail, ...encryptedPassword(app, PASSWORD) };
+    const codes = (
+      await Promise.all(Array.from({ length: 6 }, () => postJson(app, '/login', payload, known)))
+    ).map((r) => r.json<{ ret_code: number }>().ret_code);
+    expect(codes.filter((c) => c === 0)).toHaveLength(1);
+    expect(codes.filter((c) => c === RetCode.PasswordTimestampStale)).toHaveLength(5);
+    // The replays gave their address counts back: the next login needs no code step (3 would).
+    const next = await login(app, byEmail, PASSWORD, known);
+    expect(next.json().result).toMatchObject({ need_verify: null });
+  });
+
   it('uses the testnet key on a testnet host', async () => {
     const res = await login(app, byEmail, PASSWORD, known, { env: 'testnet', host: 'testnet.localhost' });
     expect(res.json().ret_code).toBe(0);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createAttemptLimiter } from '../../lib/attempt-limiter.js';
-import type { KvStore } from '../../plugins/kv.js';
+import type { KvStore, KvWriteOp } from '../../plugins/kv.js';
 
 /**
  * Password guessing limits (docs/flows/login.md "Lockout"), as invariants of the shared store:
@@ -58,6 +58,8 @@ export interface PasswordAttempt {
   /** This attempt's number within the source's window (1-based): the client's pass_err_count. */
   readonly number: number;
   succeeded(): Promise<void>;
+  /** What succeeded() writes, for a caller that writes it together with its own rows (ADR 0021). */
+  successWrites(): KvWriteOp[];
   failed(): Promise<{ passErrCount: number; lockedUntil: number | null }>;
 }
 
@@ -103,13 +105,17 @@ export function createPasswordAttempts(
         await bySource.attempt.cancel(); // nothing was checked: this attempt does not count
         return { allowed: false, lockedUntil: byAccount.lockedUntil, scope: 'account' };
       }
+      const successWrites = () => [
+        ...bySource.attempt.successWrites(),
+        ...(byAccount?.attempt.successWrites() ?? []),
+      ];
       return {
         allowed: true,
         attempt: {
           number: bySource.attempt.number,
+          successWrites,
           async succeeded() {
-            await bySource.attempt.succeeded();
-            await byAccount?.attempt.succeeded();
+            await kv.batch(successWrites());
           },
           async failed() {
             const result = await bySource.attempt.failed();

@@ -121,6 +121,22 @@ describe('password transport', () => {
     await expectCode(t.decryptPassword(once, 'prod', NOW + 1000), RetCode.PasswordTimestampStale);
   });
 
+  it('opens without claiming, handing out the claim a caller runs itself', async () => {
+    const t = fresh();
+    const once = submit(t, 'prod', 'password-z');
+    const { plain, claim } = t.open(once, 'prod', NOW);
+    expect(plain).toBe('password-z');
+    expect(claim).toMatchObject({
+      op: 'add',
+      value: '1',
+      ttlMs: PASSWORD_MAX_AGE_MS + PASSWORD_MAX_FUTURE_MS,
+    });
+    expect(claim.key).toMatch(/^pwd-seen:[A-Za-z0-9_-]{43}$/);
+    // Nothing was claimed yet: the first decrypt still passes, the second is the replay.
+    await expect(t.decryptPassword(once, 'prod', NOW)).resolves.toBe('password-z');
+    await expectCode(t.decryptPassword(once, 'prod', NOW), RetCode.PasswordTimestampStale);
+  });
+
   it('refuses a fresh outer timestamp around an old inner one', async () => {
     const t = fresh();
     const old = String(NOW - 60 * 60_000);

@@ -33,6 +33,20 @@ export interface ReplayStore {
   add(key: string, value: string, ttlMs: number): Promise<boolean>;
 }
 
+/**
+ * The kv `add` that records a ciphertext as used: it answers true the first time only. Whoever runs
+ * it must refuse the password when it answers false (PASSWORD_TIMESTAMP_STALE, a replay).
+ */
+export interface ReplayClaim {
+  op: 'add';
+  key: string;
+  value: string;
+  ttlMs: number;
+}
+
+/** A replay: the ciphertext was seen before (the claim answered false). */
+export const replayed = () => new ApiError(RetCode.PasswordTimestampStale);
+
 export interface PasswordTransport {
   /** The environment's public key as base64 DER (SPKI), for the page bootstrap (`passwordKey`). */
   publicKeySpki(env: Environment): string;
@@ -42,6 +56,12 @@ export interface PasswordTransport {
    * or the timestamps disagree).
    */
   decryptPassword(input: EncryptedPasswordInput, env: Environment, now?: number): Promise<string>;
+  /**
+   * decryptPassword without running the replay check: the plain password and the claim that
+   * records the ciphertext, for a caller that sends it with its own first store call (the login's
+   * address gate: ADR 0021) and refuses with `replayed()` when it answers false.
+   */
+  open(input: EncryptedPasswordInput, env: Environment, now?: number): { plain: string; claim: ReplayClaim };
 }
 
 const decryptFailed = () => new ApiError(RetCode.PasswordDecryptFailed);
@@ -73,6 +93,41 @@ export function createPasswordTransport(keys: PasswordKeys, replay: ReplayStore)
   const spki = new Map<Environment, string>();
   const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+  const open: PasswordTransport['open'] = (input, env, now = Date.now()) => {
+    const { encrypt_password: encrypted, encrypt_timestamp: timestamp } = input;
+    if (!/^\d{13}$/.test(timestamp)) throw decryptFailed();
+    // The outer timestamp is checked first to spare the RSA work; the inner one must match it below.
+    const age = now - Number(timestamp);
+    if (age > PASSWORD_MAX_AGE_MS || age < -PASSWORD_MAX_FUTURE_MS)
+      throw new ApiError(RetCode.PasswordTimestampStale);
+
+    if (encrypted.length > (MAX_PAYLOAD_BYTES * 4) / 3 + 4 || !/^[A-Za-z0-9+/]+={0,2}$/.test(encrypted)) {
+      throw decryptFailed();
+    }
+    const payload = Buffer.from(encrypted, 'base64');
+    const plain = openEnvelope(payload, keys[env]);
+
+    let text: string;
+    try {
+      text = utf8.decode(plain);
+    } catch {
+      throw decryptFailed();
+    }
+    // The timestamp travels inside the ciphertext, so it cannot be moved to a fresher one.
+    if (!text.endsWith(timestamp)) throw decryptFailed();
+
+    // Remember the ciphertext until it is stale anyway; a second use within that time is a replay.
+    const digest = crypto.createHash('sha256').update(payload).digest('base64url');
+    const claim: ReplayClaim = {
+      op: 'add',
+      key: `pwd-seen:${digest}`,
+      value: '1',
+      ttlMs: PASSWORD_MAX_AGE_MS + PASSWORD_MAX_FUTURE_MS,
+    };
+
+    return { plain: text.slice(0, text.length - timestamp.length), claim };
+  };
+
   return {
     publicKeySpki(env) {
       let value = spki.get(env);
@@ -84,34 +139,10 @@ export function createPasswordTransport(keys: PasswordKeys, replay: ReplayStore)
     },
 
     async decryptPassword(input, env, now = Date.now()) {
-      const { encrypt_password: encrypted, encrypt_timestamp: timestamp } = input;
-      if (!/^\d{13}$/.test(timestamp)) throw decryptFailed();
-      // The outer timestamp is checked first to spare the RSA work; the inner one must match it below.
-      const age = now - Number(timestamp);
-      if (age > PASSWORD_MAX_AGE_MS || age < -PASSWORD_MAX_FUTURE_MS)
-        throw new ApiError(RetCode.PasswordTimestampStale);
-
-      if (encrypted.length > (MAX_PAYLOAD_BYTES * 4) / 3 + 4 || !/^[A-Za-z0-9+/]+={0,2}$/.test(encrypted)) {
-        throw decryptFailed();
-      }
-      const payload = Buffer.from(encrypted, 'base64');
-      const plain = openEnvelope(payload, keys[env]);
-
-      let text: string;
-      try {
-        text = utf8.decode(plain);
-      } catch {
-        throw decryptFailed();
-      }
-      // The timestamp travels inside the ciphertext, so it cannot be moved to a fresher one.
-      if (!text.endsWith(timestamp)) throw decryptFailed();
-
-      // Remember the ciphertext until it is stale anyway; a second use within that time is a replay.
-      const digest = crypto.createHash('sha256').update(payload).digest('base64url');
-      const fresh = await replay.add(`pwd-seen:${digest}`, '1', PASSWORD_MAX_AGE_MS + PASSWORD_MAX_FUTURE_MS);
-      if (!fresh) throw new ApiError(RetCode.PasswordTimestampStale);
-
-      return text.slice(0, text.length - timestamp.length);
+      const { plain, claim } = open(input, env, now);
+      if (!(await replay.add(claim.key, claim.value, claim.ttlMs))) throw replayed();
+      return plain;
     },
+    open,
   };
 }

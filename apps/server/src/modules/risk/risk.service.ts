@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { isBlockedCountry, type RiskInterceptResult } from '@gatehouse/contract';
 import { createAttemptLimiter } from '../../lib/attempt-limiter.js';
-import type { KvStore } from '../../plugins/kv.js';
+import type { KvOp, KvStore, KvWriteOp } from '../../plugins/kv.js';
+import type { KvAnswer } from '../../lib/attempt-limiter.js';
 
 /**
  * Login risk (spec §1 "A risk check runs at login"): counters of failed logins per client
@@ -40,24 +41,40 @@ export interface RiskInput {
 
 /** A counted login attempt from one address: report how it ended. */
 export interface RiskAttempt {
+  /**
+   * True when a correct password should still be followed by a login code: recent failures (or
+   * attempts in flight) from this address or device, read with the count, before this attempt.
+   */
+  readonly stepUp: boolean;
   succeeded(): Promise<void>;
+  /** What succeeded() writes, for a caller that writes it together with its own rows (ADR 0021). */
+  successWrites(): KvWriteOp[];
   /** A wrong password or code: counts against the address and the device. */
   failed(): Promise<void>;
 }
 
-export type RiskGate = { allowed: true; attempt: RiskAttempt } | { allowed: false; retryAfterMs: number };
+/** `also`: the answers of the caller's operations sent with the count (beginAttempt's `also`). */
+export type RiskGate = (
+  { allowed: true; attempt: RiskAttempt } | { allowed: false; retryAfterMs: number }
+) & {
+  also: KvAnswer[];
+};
 
 export interface RiskService {
   readonly policy: Readonly<RiskPolicy>;
   /**
    * Count a login check (password or code) from this address before it runs: past the limit it is
-   * refused (31018) without being checked, whatever number of requests run in parallel.
+   * refused (31018) without being checked, whatever number of requests run in parallel. The
+   * address's lock and the device's failures are read in the same round trip (`stepUp`), and the
+   * caller's `also` operations run in it too (the login's replay check), answered in `also`.
    */
-  beginAttempt(input: Pick<RiskInput, 'ip' | 'deviceId'>, now: number): Promise<RiskGate>;
+  beginAttempt(
+    input: Pick<RiskInput, 'ip' | 'deviceId'>,
+    now: number,
+    also?: readonly KvOp[],
+  ): Promise<RiskGate>;
   /** The login page's pre-check (`risk/default-intercept`, scene 30002). */
   intercept(input: RiskInput, now: number): Promise<RiskInterceptResult>;
-  /** True when a correct password should still be followed by a login code. */
-  needsStepUp(input: Pick<RiskInput, 'ip' | 'deviceId'>): Promise<boolean>;
 }
 
 /** Client-chosen strings become fixed-length keys: nothing long or odd reaches the store. */
@@ -80,13 +97,23 @@ export function createRiskService(
 
   return {
     policy,
-    async beginAttempt({ ip, deviceId }, now) {
-      const gate = await perAddress.begin(keyPart(ip), now);
-      if (!gate.allowed) return { allowed: false, retryAfterMs: gate.lockedUntil - now };
+    async beginAttempt({ ip, deviceId }, now, also = []) {
+      const gate = await perAddress.begin(keyPart(ip), now, [
+        ...also,
+        ...(deviceId ? [{ op: 'get' as const, key: deviceCount(deviceId) }] : []),
+      ]);
+      const callers = gate.also.slice(0, also.length);
+      if (!gate.allowed) return { allowed: false, retryAfterMs: gate.lockedUntil - now, also: callers };
+      // The count includes this attempt; the others are failures and attempts in flight.
+      const others = gate.attempt.number - 1;
+      const deviceFailures = Number(gate.also[also.length] ?? 0);
       return {
         allowed: true,
+        also: callers,
         attempt: {
+          stepUp: others >= policy.stepUpAfterFailures || deviceFailures >= policy.stepUpAfterFailures,
           succeeded: () => gate.attempt.succeeded(),
+          successWrites: () => gate.attempt.successWrites(),
           async failed() {
             await gate.attempt.failed();
             if (deviceId) await kv.incr(deviceCount(deviceId), policy.deviceWindowMs);
@@ -101,10 +128,6 @@ export function createRiskService(
       if (deviceId && (await count(deviceCount(deviceId))) >= policy.deviceFailureLimit)
         return { intercept: true, reason: 'device_failures' };
       return { intercept: false };
-    },
-    async needsStepUp({ ip, deviceId }) {
-      if ((await perAddress.count(keyPart(ip))) >= policy.stepUpAfterFailures) return true;
-      return deviceId !== null && (await count(deviceCount(deviceId))) >= policy.stepUpAfterFailures;
     },
   };
 }

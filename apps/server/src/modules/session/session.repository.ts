@@ -1,5 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import { preparedQuery } from '../../db/prepared-query.js';
+import type { SqlWrite } from '../../db/write-together.js';
 import type { SessionTable } from '../../db/schema.js';
 
 export type SessionRow = Selectable<SessionTable>;
@@ -7,6 +9,10 @@ export type SessionRow = Selectable<SessionTable>;
 /** Storage of sessions; knows nothing about tokens or timeouts (the service does). */
 export interface SessionRepository {
   insert(row: SessionRow): Promise<void>;
+  /** insert() as a write not yet run: db/write-together.ts. */
+  insertWrite(row: SessionRow): SqlWrite;
+  /** revoke() as a write not yet run. */
+  revokeWrite(id: string, at: number): SqlWrite;
   findById(id: string): Promise<SessionRow | undefined>;
   touch(id: string, at: number): Promise<void>;
   revoke(id: string, at: number): Promise<void>;
@@ -16,23 +22,46 @@ export interface SessionRepository {
 }
 
 export function createSessionRepository(db: Db): SessionRepository {
+  // A login writes these, and every call with a session reads one: built once (db/prepared-query.ts).
+  const insertWrite = preparedQuery<SessionRow, never>((p) =>
+    db.insertInto('sessions').values({
+      id: p.id,
+      user_id: p.user_id,
+      created_at: p.created_at,
+      last_seen_at: p.last_seen_at,
+      expires_at: p.expires_at,
+      idle_timeout_ms: p.idle_timeout_ms,
+      user_agent: p.user_agent,
+      ip: p.ip,
+      revoked_at: p.revoked_at,
+    }),
+  );
+  const revokeWrite = (id: string, at: number) => revoke({ id, at });
+  const revoke = preparedQuery<{ id: string; at: number }, never>((p) =>
+    db
+      .updateTable('sessions')
+      .set({ revoked_at: p.at })
+      .where('id', '=', p.id)
+      .where('revoked_at', 'is', null),
+  );
+  const byId = preparedQuery<{ id: string }, SessionRow>((p) =>
+    db.selectFrom('sessions').selectAll().where('id', '=', p.id),
+  );
+
   return {
     async insert(row) {
-      await db.insertInto('sessions').values(row).execute();
+      await db.executeQuery(insertWrite(row));
     },
-    findById(id) {
-      return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    insertWrite,
+    revokeWrite,
+    async findById(id) {
+      return (await db.executeQuery(byId({ id }))).rows[0];
     },
     async touch(id, at) {
       await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
     },
     async revoke(id, at) {
-      await db
-        .updateTable('sessions')
-        .set({ revoked_at: at })
-        .where('id', '=', id)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await db.executeQuery(revokeWrite(id, at));
     },
     async revokeAllForUser(userId, at) {
       const result = await db

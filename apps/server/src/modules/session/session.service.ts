@@ -1,4 +1,5 @@
-import type { SessionRepository } from './session.repository.js';
+import type { SqlWrite } from '../../db/write-together.js';
+import type { SessionRepository, SessionRow } from './session.repository.js';
 import { isWellFormedToken, newSessionToken, sessionIdOf } from './session-token.js';
 
 /**
@@ -35,9 +36,16 @@ export interface SessionService {
   readonly absoluteTimeoutMs: number;
   /** Start a session; returns the token (the only copy: it is stored hashed). */
   create(userId: string, meta?: SessionMeta): Promise<string>;
+  /**
+   * create() for a caller that writes the session row together with others (the login's final
+   * write, ADR 0021): the token, and the row's write not yet run. The token is valid once it ran.
+   */
+  issue(userId: string, meta?: SessionMeta): { token: string; write: SqlWrite };
   /** The session behind `token`, or null when unknown, revoked, idle too long or past its end. */
   verify(token: string): Promise<SessionContext | null>;
   revoke(token: string): Promise<void>;
+  /** revoke() as a write not yet run; null for a token that cannot name a session. */
+  revokeWrite(token: string): SqlWrite | null;
   /** Log out everywhere (password change, ban); returns how many sessions ended. */
   revokeAllForUser(userId: string): Promise<number>;
   /** Delete rows past their absolute end (run periodically). */
@@ -56,14 +64,12 @@ export function createSessionService(
   const touchIntervalMs = opts.touchIntervalMs ?? DEFAULT_TOUCH_INTERVAL_MS;
   const now = opts.now ?? Date.now;
 
-  return {
-    idleTimeoutMs,
-    absoluteTimeoutMs,
-
-    async create(userId, meta = {}) {
-      const token = newSessionToken();
-      const at = now();
-      await repo.insert({
+  const newSession = (userId: string, meta: SessionMeta): { token: string; row: SessionRow } => {
+    const token = newSessionToken();
+    const at = now();
+    return {
+      token,
+      row: {
         id: sessionIdOf(token),
         user_id: userId,
         created_at: at,
@@ -73,8 +79,23 @@ export function createSessionService(
         user_agent: clip(meta.userAgent, 512),
         ip: clip(meta.ip, 64),
         revoked_at: null,
-      });
+      },
+    };
+  };
+
+  return {
+    idleTimeoutMs,
+    absoluteTimeoutMs,
+
+    async create(userId, meta = {}) {
+      const { token, row } = newSession(userId, meta);
+      await repo.insert(row);
       return token;
+    },
+
+    issue(userId, meta = {}) {
+      const { token, row } = newSession(userId, meta);
+      return { token, write: repo.insertWrite(row) };
     },
 
     async verify(token) {
@@ -91,6 +112,10 @@ export function createSessionService(
     async revoke(token) {
       if (!isWellFormedToken(token)) return;
       await repo.revoke(sessionIdOf(token), now());
+    },
+
+    revokeWrite(token) {
+      return isWellFormedToken(token) ? repo.revokeWrite(sessionIdOf(token), now()) : null;
     },
 
     revokeAllForUser(userId) {

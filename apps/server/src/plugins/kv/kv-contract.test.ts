@@ -103,9 +103,54 @@ function sharedBehaviour(name: string, make: () => Promise<Harness>, skip: strin
       expect(await h.kv.incr('no-ttl')).toBe(2);
     });
 
+    it('runs a batch in order, answering each operation as its own method does', async () => {
+      await h.kv.set('b:lock', 'locked');
+      await h.kv.incr('b:gone', 1000);
+      const results = await h.kv.batch([
+        { op: 'incr', key: 'b:n', ttlMs: 100 },
+        { op: 'incr', key: 'b:n', ttlMs: 100 },
+        { op: 'get', key: 'b:lock' },
+        { op: 'get', key: 'b:missing' },
+        { op: 'add', key: 'b:lock', value: 'other', ttlMs: 100 },
+        { op: 'add', key: 'b:new', value: 'v', ttlMs: 100 },
+        { op: 'set', key: 'b:set', value: 's' },
+        { op: 'decr', key: 'b:gone' },
+        { op: 'decr', key: 'b:never' },
+        { op: 'del', key: 'b:lock' },
+        { op: 'get', key: 'b:lock' },
+      ]);
+      expect(results).toEqual([1, 2, 'locked', null, false, true, null, null, null, null, null]);
+      expect(await h.kv.get('b:gone')).toBe('0');
+      expect(await h.kv.get('b:never')).toBeNull();
+      expect(await h.kv.get('b:set')).toBe('s');
+      expect(await h.kv.batch([])).toEqual([]);
+      // A counter made in a batch keeps the batch's window, like incr's.
+      await h.advance(150);
+      expect(
+        await h.kv.batch([
+          { op: 'get', key: 'b:n' },
+          { op: 'get', key: 'b:new' },
+        ]),
+      ).toEqual([null, null]);
+    });
+
+    it('counts exactly in parallel batches', async () => {
+      const counts = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          h.kv.batch([
+            { op: 'incr', key: 'pb:n', ttlMs: 1000 },
+            { op: 'incr', key: 'pb:m', ttlMs: 1000 },
+          ]),
+        ),
+      );
+      expect(counts.map(([n]) => n).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(counts.map(([, m]) => m).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    });
+
     it('rejects a ttl that is not a positive integer', async () => {
       await expect(h.kv.set('x', 'y', 0)).rejects.toThrow(RangeError);
       await expect(h.kv.incr('x', 1.5)).rejects.toThrow(RangeError);
+      await expect(h.kv.batch([{ op: 'incr', key: 'x', ttlMs: -1 }])).rejects.toThrow(RangeError);
     });
   });
 }

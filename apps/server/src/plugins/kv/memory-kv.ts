@@ -1,4 +1,4 @@
-import { assertTtl, type Clock, type KvStore } from './kv-store.js';
+import { assertTtl, batchOneByOne, type Clock, type KvOp, type KvResults, type KvStore } from './kv-store.js';
 
 interface Entry {
   value: string;
@@ -74,6 +74,11 @@ export class MemoryKv implements KvStore {
 
   async del(key: string): Promise<void> {
     this.#entries.delete(key);
+  }
+
+  async batch<const T extends readonly KvOp[]>(ops: T): Promise<KvResults<T>> {
+    // In process there is no round trip to save.
+    return (await batchOneByOne(this, ops)) as KvResults<T>;
   }
 
   async close(): Promise<void> {

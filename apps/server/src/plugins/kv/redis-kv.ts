@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
-import { assertTtl, type KvStore } from './kv-store.js';
+import type { ChainableCommander, Redis } from 'ioredis';
+import { assertTtl, type KvOp, type KvResults, type KvStore } from './kv-store.js';
 
 const TAKE_IF_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
 
@@ -73,6 +73,62 @@ export class RedisKv implements KvStore {
 
   async del(key: string): Promise<void> {
     await this.#redis.del(this.#k(key));
+  }
+
+  async batch<const T extends readonly KvOp[]>(ops: T): Promise<KvResults<T>> {
+    if (ops.length === 0) return [] as unknown as KvResults<T>;
+    // One MULTI: the commands go out together and come back together (one round trip), and Redis
+    // runs them one after another with nothing in between.
+    const multi = this.#redis.multi();
+    /** How many replies each operation takes, and how its answer is read from the last one. */
+    const shapes: { replies: number; read: (reply: unknown) => unknown }[] = [];
+    for (const op of ops) shapes.push(this.#queue(multi, op));
+    const replies = await multi.exec();
+    if (!replies) throw new Error('redis transaction aborted');
+    const results: unknown[] = [];
+    let at = 0;
+    for (const shape of shapes) {
+      at += shape.replies;
+      const [err, reply] = replies[at - 1] ?? [new Error('redis reply missing'), null];
+      if (err) throw err;
+      results.push(shape.read(reply));
+    }
+    return results as KvResults<T>;
+  }
+
+  /** Queue `op` on `multi` as its own method sends it. */
+  #queue(multi: ChainableCommander, op: KvOp): { replies: number; read: (reply: unknown) => unknown } {
+    const k = this.#k(op.key);
+    const none = () => null;
+    switch (op.op) {
+      case 'get':
+        multi.get(k);
+        return { replies: 1, read: (r) => (typeof r === 'string' ? r : null) };
+      case 'set':
+        assertTtl(op.ttlMs);
+        if (op.ttlMs === undefined) multi.set(k, op.value);
+        else multi.set(k, op.value, 'PX', op.ttlMs);
+        return { replies: 1, read: none };
+      case 'add':
+        assertTtl(op.ttlMs);
+        if (op.ttlMs === undefined) multi.set(k, op.value, 'NX');
+        else multi.set(k, op.value, 'PX', op.ttlMs, 'NX');
+        return { replies: 1, read: (r) => r === 'OK' };
+      case 'incr':
+        assertTtl(op.ttlMs);
+        if (op.ttlMs === undefined) {
+          multi.incr(k);
+          return { replies: 1, read: Number };
+        }
+        multi.set(k, '0', 'PX', op.ttlMs, 'NX').incr(k);
+        return { replies: 2, read: Number };
+      case 'decr':
+        multi.eval(DECR_IF_EXISTS_SCRIPT, 1, k);
+        return { replies: 1, read: none };
+      case 'del':
+        multi.del(k);
+        return { replies: 1, read: none };
+    }
   }
 
   close(): Promise<void> {
