@@ -3,12 +3,16 @@ import { configureApi } from './api/config';
 import { App } from './app/app';
 import { readBootstrap } from './app/bootstrap';
 import { loadMonitors } from './app/load-monitors';
-import { createI18n } from './i18n';
+import { createI18n, START_NAMESPACES } from './i18n';
+import { setPageWebConfig } from './lib/web-config/page-web-config';
 
 const bootstrap = readBootstrap();
 const i18n = createI18n({ language: bootstrap.translationLocale });
-// Ask for the phrases before React starts, so they download while the first render and chunks run.
-void i18n.loadNamespaces(['global', 'inverse']);
+// Ask for the phrases before React starts. The server's HTML preloads the same files (contract
+// `startLocaleFiles`), so these calls take downloads already under way beside the entry.
+void i18n.loadNamespaces(START_NAMESPACES);
+// Feature flags and the sign-up variant without a call (issue 12).
+setPageWebConfig(bootstrap.webConfig);
 // The platform header is detected on the first call; the Telegram feature sets it from the Mini App.
 configureApi({ baseUrl: bootstrap.apiBase, translator: i18n });
 loadMonitors();

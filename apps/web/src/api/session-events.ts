@@ -9,15 +9,25 @@ import type { ApiEnvelope } from './errors';
 export type SessionExpiredHandler = (envelope: ApiEnvelope<unknown>) => void;
 
 let handler: SessionExpiredHandler | undefined;
+/**
+ * A 10006 answered before any handler was installed: the app installs it once the page is idle
+ * (app.tsx), and a page's first call may answer sooner. The handler hears it when it arrives.
+ */
+let missed: ApiEnvelope<unknown> | undefined;
 
 /** What to do when a call answers 10006 (log out locally, go to login…); not run for quick_token (spec §4). */
 export function setSessionExpiredHandler(next: SessionExpiredHandler | undefined): void {
   handler = next;
+  const waiting = missed;
+  // Removing the handler (the app unmounted) also forgets a waiting answer: it belonged to that app.
+  missed = undefined;
+  if (next && waiting) next(waiting);
 }
 
-/** Runs the installed handler (the envelope client calls it on 10006). */
+/** Runs the installed handler (the envelope client calls it on 10006), or keeps the answer for it. */
 export function sessionExpired(envelope: ApiEnvelope<unknown>): void {
-  handler?.(envelope);
+  if (handler) handler(envelope);
+  else missed = envelope;
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { RouteId } from '@gatehouse/contract';
 import { lazy, useState, type ComponentType } from 'react';
 import { useLocation } from 'wouter';
-import { LoginPage } from '../features/login/login-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { useBootstrap } from '../lib/bootstrap-context';
 import { usePageLocation } from '../lib/page-location';
@@ -17,7 +16,7 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
  * and the app always agree on which paths exist.
  */
 export const PAGES: Readonly<Record<RouteId, ComponentType>> = {
-  login: LoginPage,
+  login: page(() => import('../features/login/login-page'), 'LoginPage'),
   register: page(() => import('../features/register/register-page'), 'RegisterPage'),
   oauth: page(() => import('./routes/oauth-route'), 'OauthRoute'),
   'oauth-authorized': page(() => import('../features/oauth/oauth-authorized-page'), 'OauthAuthorizedPage'),

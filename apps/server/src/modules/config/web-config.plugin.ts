@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { PAGE_WEB_CONFIG_KEYS } from '@gatehouse/contract';
 import { createWebConfigRepository } from './web-config.repository.js';
 import {
   createWebConfigService,
@@ -33,6 +34,13 @@ export default fp(
     };
     const service = createWebConfigService(createWebConfigRepository(app.db), registry);
     app.decorate('webConfig', { ...registry, ...service });
+    // The entries every page reads at start, for the site the page is served on: inlined, so no page
+    // waits for the config call to know its feature flags or sign-up variant (issue 12).
+    app.pageBootstrap.contribute(async ({ request }) => ({
+      webConfig: Object.fromEntries(
+        (await service.entries(PAGE_WEB_CONFIG_KEYS, request)).map((entry) => [entry.name, entry.value]),
+      ),
+    }));
   },
-  { name: 'web-config', dependencies: ['store'] },
+  { name: 'web-config', dependencies: ['store', 'page-bootstrap'] },
 );

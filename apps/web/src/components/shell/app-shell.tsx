@@ -1,14 +1,15 @@
 import type { ShellFlags } from '@gatehouse/contract';
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
-import { FeedbackHost } from '../feedback/feedback-host';
 import { usePageLocation } from '../../lib/page-location';
+import { markPageShown, whenPageIdle } from '../../lib/when-page-idle';
 import { useDocumentLocale } from './use-document-locale';
-import { CookieBanner } from './cookie-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageLoading } from './page-loading';
 import './shell.css';
+
+const ShellExtras = lazy(() => import('./shell-extras'));
 
 /** A 404 keeps the header (a way out), has no copyright footer and the light theme. */
 const NOT_FOUND_SHELL: ShellFlags = { header: true, footer: false, authTheme: false };
@@ -24,17 +25,32 @@ export function AppShell({ children }: { children: ReactNode }) {
   const search = useSearch();
   useDocumentLocale(locale);
   const shell = route?.shell ?? NOT_FOUND_SHELL;
+  // The cookie banner and the toast host, once the page is idle (shell-extras.tsx).
+  const [extras, setExtras] = useState(false);
+  useEffect(() => whenPageIdle(() => setExtras(true)), []);
   const dark = shell.authTheme && new URLSearchParams(search).get('theme') === 'dark';
 
   return (
     <div className={dark ? 'gh-app gh-theme-dark' : 'gh-app'}>
       {shell.header && <Header page={route?.page ?? 'other'} />}
       <main className="gh-main">
-        <Suspense fallback={<PageLoading />}>{children}</Suspense>
+        <Suspense fallback={<PageLoading />}>
+          {children}
+          <PageShown />
+        </Suspense>
       </main>
       {shell.footer && <Footer />}
-      <CookieBanner />
-      <FeedbackHost />
+      {extras && (
+        <Suspense fallback={null}>
+          <ShellExtras />
+        </Suspense>
+      )}
     </div>
   );
+}
+
+/** Rendered after the page, inside its Suspense boundary: its effect runs once the page is on screen. */
+function PageShown() {
+  useEffect(markPageShown, []);
+  return null;
 }
