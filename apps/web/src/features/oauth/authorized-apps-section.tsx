@@ -4,7 +4,7 @@ import { toast } from '../../components/feedback/toast';
 import { useI18n, useT } from '../../i18n';
 import { useApiData } from '../../lib/use-api-data';
 import { useSubmit } from '../../lib/use-submit';
-import { fetchAuthorizedApps, revokeApp } from './oauth-api';
+import { fetchAuthorizedApps, revokeApp } from './oauth-account-api';
 import { AppLogo, describeFailure } from './oauth-parts';
 
 type App = OAuthAuthorizedApps['apps'][number];
