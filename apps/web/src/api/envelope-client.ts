@@ -18,8 +18,6 @@ import type { Fields } from './payload';
 import { apiHeaders } from './request-headers';
 import { adoptResponseToken } from './token-store';
 
-export { setSessionExpiredHandler, type SessionExpiredHandler } from './session-events';
-
 export interface ApiOptions extends Omit<HttpOptions, 'data'> {
   /** Suppress the client's toast for this call; the caller shows the error itself. */
   hideError?: boolean;

@@ -5,8 +5,9 @@ import { NotFoundPage } from '../features/not-found/not-found-page';
 import { useBootstrap } from '../lib/bootstrap-context';
 import { usePageLocation } from '../lib/page-location';
 
-// Login is the entry page and ships in the entry chunk; every other page is its own chunk. A page that
-// embeds parts of other features (OAuth and Telegram embed the login and sign-up forms, the dashboard
+// Every page but the 404 is its own chunk, which the server's HTML names for the page's route (the web
+// build reads this table: vite/route-assets-plugin.ts), so a page's code downloads beside the entry. A page
+// that embeds parts of other features (OAuth and Telegram embed the login and sign-up forms, the dashboard
 // shows the Telegram and OAuth sections) is composed in routes/, since features never import each other.
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((module) => ({ default: module[name] })));

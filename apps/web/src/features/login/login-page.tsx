@@ -46,7 +46,7 @@ export function LoginPage() {
   const source = query.get('source');
   // Switched-off features (docs/configuration.md "Feature flags"): the page's own copy, inlined by the
   // server (issue 12). Without one (a page not served by Gatehouse, tests), known shortly after the first
-  // render through the form's actions chunk (no chunk of its own in the page's shell) and the web config
+  // render through the form's actions chunk (which has the API client the call needs) and the web config
   // call the captcha makes at submit time, cached. Unknown means on.
   const [inlineFlags] = useState(pageFeatureFlags);
   const [flags, setFlags] = useState<Partial<FeatureFlags>>(inlineFlags ?? {});

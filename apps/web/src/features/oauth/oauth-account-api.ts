@@ -1,6 +1,8 @@
 import * as endpoints from '@gatehouse/contract/endpoints/oauth';
 import type { OAuthAuthorizedApps, OAuthLogoutRequest } from '@gatehouse/contract';
-import { announceLogout, api, clearResponseCache } from '../../api';
+import { api } from '../../api';
+import { clearResponseCache } from '../../api/cache/response-cache';
+import { announceLogout } from '../../api/session-events';
 import { quiet, resultOf } from './oauth-api';
 
 /** The OAuth calls about the account's apps and its session (docs/oauth.md); see oauth-api.ts. */
