@@ -115,7 +115,13 @@ try {
       gated: true,
       firstUse: 'main form input',
     },
-    { name: 'sign-up', url: `${base}/en/register`, ready: 'main form button[type="submit"]', gated: true },
+    {
+      name: 'sign-up',
+      url: `${base}/en/register`,
+      // Usable when a country of residence can be chosen, not only when the button is there.
+      ready: 'main form select[name="residence_country"]:not([disabled])',
+      gated: true,
+    },
     {
       name: 'OAuth consent',
       url: `${base}/en/oauth-authorized?${consentQuery(server.port)}`,
