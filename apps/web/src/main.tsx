@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { configureApi } from './api/config';
+import { listenForLogoutEarly } from './api/logout-channel';
 import { App } from './app/app';
 import { readBootstrap } from './app/bootstrap';
 import { loadMonitors } from './app/load-monitors';
@@ -16,6 +17,8 @@ setPageWebConfig(bootstrap.webConfig);
 // The platform header is detected on the first call; the Telegram feature sets it from the Mini App.
 configureApi({ baseUrl: bootstrap.apiBase, translator: i18n });
 loadMonitors();
+// A logout in another tab counts from now, though the session watch loads once the page is idle.
+listenForLogoutEarly();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,4 +1,5 @@
 import type { ApiEnvelope } from './errors';
+import { LOGOUT_CHANNEL, LOGOUT_MESSAGE, takeEarlyLogout } from './logout-channel';
 
 /**
  * The end of a session, as the client's modules tell each other: who hears a 10006 (spec §4, §8),
@@ -37,8 +38,7 @@ export function sessionExpired(envelope: ApiEnvelope<unknown>): void {
  * (the app's `SessionWatch`). BroadcastChannel reaches the tabs of this origin only, which is exactly
  * the cookie's reach (host-only).
  */
-export const LOGOUT_CHANNEL = 'gatehouse-session';
-export const LOGOUT_MESSAGE = 'logged-out';
+export { LOGOUT_CHANNEL, LOGOUT_MESSAGE };
 
 /** Tell the other tabs of this site that the session ended here. */
 export function announceLogout(): void {
@@ -48,8 +48,12 @@ export function announceLogout(): void {
   channel.close();
 }
 
-/** Calls `listener` when another tab logs out; returns the unsubscribe. The sender does not hear itself. */
+/**
+ * Calls `listener` when another tab logs out; returns the unsubscribe. The sender does not hear itself.
+ * A logout heard before (logout-channel.ts, from the page's start) is passed on at once.
+ */
 export function onLogoutElsewhere(listener: () => void): () => void {
+  if (takeEarlyLogout()) queueMicrotask(listener);
   if (typeof BroadcastChannel === 'undefined') return () => {};
   const channel = new BroadcastChannel(LOGOUT_CHANNEL);
   channel.onmessage = (event: MessageEvent) => {
