@@ -6,6 +6,7 @@ import { useApiData } from '../../lib/use-api-data';
 import { useSubmit } from '../../lib/use-submit';
 import { fetchAuthorizedApps, revokeApp } from './oauth-account-api';
 import { AppLogo, describeFailure } from './oauth-parts';
+import './authorized-apps.css';
 
 type App = OAuthAuthorizedApps['apps'][number];
 
