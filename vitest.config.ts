@@ -120,7 +120,8 @@ export default defineConfig({
         ssr: { resolve: { conditions: ['source'] } },
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // The build's own plugins (apps/web/vite) are tested here too.
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/vite/**/*.test.ts'],
           environment: 'jsdom',
           testTimeout: 20_000,
         },

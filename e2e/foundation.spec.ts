@@ -77,6 +77,8 @@ describe('page shell', () => {
     await banner.waitFor({ state: 'hidden' });
     await page.reload({ waitUntil: 'load' });
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // The shell adds the banner once the page is idle: wait until nothing loads any more.
+    await page.waitForLoadState('networkidle');
     expect(await cookieBanner(page).isVisible()).toBe(false);
   });
 
@@ -105,6 +107,62 @@ describe('page shell', () => {
     await expect
       .poll(async () => (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '')
       .toMatch(/not found|404/i);
+  });
+});
+
+describe('first load (issue 12)', () => {
+  it.each([
+    ['login', '/en/login'],
+    ['sign-up', '/en/register'],
+    ['sign-up in Japanese', '/ja-JP/register'],
+  ])(
+    'the %s page fetches its chunks and translations beside the entry, each once, without a console error',
+    async (_name, pagePath) => {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      const label = pagePath.startsWith('/ja-JP') ? 'jp' : 'global';
+      const response = await page.goto(siteUrl(label, pagePath));
+      const html = (await response?.text()) ?? '';
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+
+      const named = (rel: string) =>
+        [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]* href="([^"]+)"`, 'g'))].map((m) => m[1] ?? '');
+      const translations = named('preload');
+      expect(translations.length).toBeGreaterThanOrEqual(2);
+      if (pagePath === '/en/register') expect(named('modulepreload').length).toBeGreaterThan(0);
+      // What the HTML names is what the page uses: each file fetched, and fetched only once.
+      for (const file of [...translations, ...named('modulepreload')]) {
+        expect(
+          requested.filter((url) => url === file),
+          file,
+        ).toHaveLength(1);
+      }
+      const repeated = requested.filter(
+        (url, i) => /\.(?:js|css|json)$/.test(url) && requested.indexOf(url) !== i,
+      );
+      expect(repeated).toEqual([]);
+      expect(html).toMatch(/<meta name="description" content="[^"]+" \/>/);
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it('the icon is a small SVG the page names, so the browser asks for no favicon.ico', async () => {
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(siteUrl('global', '/en/login'));
+    await page.waitForLoadState('networkidle');
+    const icon = await page.request.get(siteUrl('global', '/favicon.svg'));
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain('image/svg+xml');
+    expect(requested).not.toContain('/favicon.ico');
   });
 });
 

@@ -70,6 +70,18 @@ describe('OAuth with the demo client', () => {
   it('signs a fresh user up inside the flow, accepts, and the demo client gets a token for that user', async () => {
     const email = uniqueEmail('oauth');
     const page = await openSite(context, 'global', DEMO_PATH);
+    // No page of Gatehouse in the flow (entry, sign-up, consent, dashboard, log-out) logs an error to the
+    // console; the demo client's pages (/dev) are not Gatehouse's.
+    const errors: string[] = [];
+    const gatehousePage = () => !new URL(page.url()).pathname.startsWith('/dev/');
+    page.on('console', (message) => {
+      if (message.type() === 'error' && gatehousePage()) {
+        errors.push(`${new URL(page.url()).pathname}: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (error) => {
+      if (gatehousePage()) errors.push(error.message);
+    });
     await startAtDemo(page);
 
     // Not logged in: the login form inside the OAuth entry, with a way to sign up that keeps the request.
@@ -125,6 +137,7 @@ describe('OAuth with the demo client', () => {
     await page.waitForURL((url) => url.pathname === DEMO_PATH);
     await page.goto(siteUrl('global', '/en/dashboard'));
     await page.waitForURL((url) => url.pathname === '/en/login');
+    expect(errors).toEqual([]);
   });
 
   it('a second run in a new browser logs in inside the flow, declines, and the demo client shows access_denied', async () => {

@@ -90,6 +90,8 @@ export async function acceptCookies(page: Page): Promise<void> {
     .getByRole('region', { name: /cookie/i })
     .or(page.getByRole('dialog', { name: /cookie/i }));
   const accept = banner.getByRole('button', { name: /accept/i });
+  // The shell shows the banner once the page is idle (issue 12): after that, it is there or it is not.
+  await page.waitForLoadState('networkidle').catch(() => {});
   if (await accept.isVisible().catch(() => false)) await accept.click();
 }
 

@@ -13,6 +13,7 @@ import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { createGuardedValidatorCompiler } from './lib/validator-compiler.js';
 import accounts from './modules/accounts/accounts.plugin.js';
 import bans from './modules/bans/bans.plugin.js';
+import countriesPlugin from './modules/countries/countries.plugin.js';
 import countriesRoutes from './modules/countries/countries.routes.js';
 import registration from './modules/registration/registration.plugin.js';
 import registrationRoutes from './modules/registration/registration.routes.js';
@@ -154,6 +155,8 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   //    Web config entries (modules add computed ones), then captchas: the guard protected routes use.
   app.register(webConfigPlugin);
   app.register(captchaPlugin, { config });
+  //    The sign-up page's residence list in its bootstrap (countries keep no state: no decoration).
+  app.register(countriesPlugin);
   //    Accounts (users table) for registration, login and profile.
   app.register(accounts);
   //    Bans (issue 15): the operator CLI's records, read by login and self-unblock.

@@ -12,6 +12,7 @@ export function builtInTemplate(brandName: string): string {
     '<meta charset="utf-8" />',
     '<meta name="viewport" content="width=device-width, initial-scale=1" />',
     `<title>${escapeHtml(brandName)}</title>`,
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
     '</head>',
     '<body>',
     '<div id="root"></div>',
@@ -37,26 +38,30 @@ export interface PageFill {
   dir: 'ltr' | 'rtl';
   /** Nonce for `<style>` elements injected at run time; null when CSP does not use one. */
   styleNonce: string | null;
+  /** Further `<head>` tags (pages/page-head.ts: description, preloads), already escaped. */
+  headTags?: string;
 }
 
 const HTML_TAG = /<html\b[^>]*>/i;
 const HEAD_CLOSE = /<\/head\s*>/i;
 
 /**
- * Put the request's facts into the page: `<html lang dir>`, the nonce meta and the bootstrap data
- * block (not script: CSP without inline script still holds). Everything inserted is escaped.
+ * Put the request's facts into the page: `<html lang dir>`, the page's head tags, the nonce meta and the
+ * bootstrap data block (not script: CSP without inline script still holds). Everything inserted is
+ * escaped.
  */
 export function fillTemplate(template: string, fill: PageFill): string {
   const htmlTag = `<html lang="${escapeHtml(fill.lang)}" dir="${fill.dir}">`;
   const nonceMeta = fill.styleNonce
     ? `<meta property="csp-nonce" nonce="${escapeHtml(fill.styleNonce)}" />\n`
     : '';
+  const head = fill.headTags ?? '';
   const data = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${inlineJson(fill.bootstrap)}</script>\n`;
   const withLang = HTML_TAG.test(template)
     ? template.replace(HTML_TAG, () => htmlTag)
     : `${htmlTag}${template}`;
   // A replacer function, so `$&`-style patterns in the inserted text are never interpreted.
   if (HEAD_CLOSE.test(withLang))
-    return withLang.replace(HEAD_CLOSE, (close) => `${nonceMeta}${data}${close}`);
-  return `${withLang}${nonceMeta}${data}`;
+    return withLang.replace(HEAD_CLOSE, (close) => `${head}${nonceMeta}${data}${close}`);
+  return `${withLang}${head}${nonceMeta}${data}`;
 }

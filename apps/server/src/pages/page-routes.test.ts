@@ -290,3 +290,87 @@ describe('raw HTTP requests', () => {
     expect(res).not.toMatch(/^set-cookie:/im);
   });
 });
+
+describe('what a page asks the browser for at start (issue 12)', () => {
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+
+  it('preloads the start translation files exactly as the app fetches them', async () => {
+    expect(preloads((await get('/en/login')).body)).toEqual([
+      '/locales/en/global.json',
+      '/locales/en/inverse.json',
+    ]);
+    // A site locale reads its translation locale's files, then English (contract startLocaleFiles).
+    expect(preloads((await get('/ar-ARE/login', 'ae.localhost:3000')).body)).toEqual([
+      '/locales/ar-SA/global.json',
+      '/locales/ar-SA/inverse.json',
+      '/locales/en/global.json',
+      '/locales/en/inverse.json',
+    ]);
+  });
+
+  it('describes each page in its language, the 404 page too, and names the icon', async () => {
+    const login = (await get('/en/login')).body;
+    expect(login).toContain(
+      '<meta name="description" content="Log in to your Gatehouse account with your e-mail address or mobile number." />',
+    );
+    expect(login).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
+    const description = (html: string) => /<meta name="description" content="([^"]*)" \/>/.exec(html)?.[1];
+    const japanese = description((await get('/ja-JP/register', 'jp.localhost:3000')).body);
+    expect(japanese).toBeTruthy();
+    expect(japanese).not.toBe(description((await get('/en/register')).body));
+    expect(description((await get('/en/no-such-page')).body)).toContain('does not exist');
+  });
+
+  it('inlines the web config entries the pages read, and the residence list on the sign-up page only', async () => {
+    const login = bootstrapOf((await get('/en/login')).body);
+    expect(Object.keys(login.webConfig ?? {})).toEqual(
+      expect.arrayContaining(['feature_flags', 'captcha_required', 'captcha_vendor_scripts']),
+    );
+    expect(login.countries).toBeUndefined();
+    const signUp = bootstrapOf((await get('/ja-JP/register', 'jp.localhost:3000')).body);
+    expect(signUp.countries?.length).toBeGreaterThan(200);
+    // In the page's language, blocked countries listed but disabled: what country-list?is_iso=1&is_disable=1 answers.
+    const api = await get('/x-api/v2/public/country-list?is_iso=1&is_disable=1', 'jp.localhost:3000', {
+      lang: 'ja-JP',
+    });
+    expect(signUp.countries).toEqual((JSON.parse(api.body) as { result: { list: unknown[] } }).result.list);
+  });
+});
+
+describe('route assets of the web build', () => {
+  it("name the route's chunks and stylesheets beside the entry, read with index.html", async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'gatehouse-dist-'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="en"><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><body></body></html>',
+    );
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.writeFileSync(
+      path.join(dist, '.vite/route-assets.json'),
+      JSON.stringify({
+        routes: {
+          login: { js: ['assets/login-1.js'], css: ['assets/form-1.css'] },
+          register: { js: ['assets/register-1.js', 'assets/hooks-1.js'], css: [] },
+        },
+      }),
+    );
+    const built = await testApp({ WEB_DIST: dist });
+    try {
+      const page = async (url: string) => (await built.inject({ url, headers: { host: 'localhost' } })).body;
+      const register = await page('/en/register');
+      expect(register).toContain('<link rel="modulepreload" crossorigin href="/assets/register-1.js" />');
+      expect(register).toContain('<link rel="modulepreload" crossorigin href="/assets/hooks-1.js" />');
+      expect(register).not.toContain('login-1.js');
+      const login = await page('/en/login');
+      expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/login-1.js" />');
+      expect(login).toContain('<link rel="stylesheet" crossorigin href="/assets/form-1.css" />');
+      // A route the table does not name, and a 404, preload no chunk.
+      expect(await page('/en/dashboard')).not.toContain('modulepreload');
+      expect(await page('/en/no-such-page')).not.toContain('modulepreload');
+    } finally {
+      await built.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});

@@ -6,6 +6,7 @@ import {
   langStorageKey,
   resolveHost,
   SITES,
+  startLocaleFiles,
   textDirection,
   translationLocale,
   type PageBootstrap,
@@ -15,6 +16,9 @@ import { WEB_SOURCE_ROOT } from '../config/repo-paths.js';
 import { isUnderApiBase } from '../lib/request-target.js';
 import { styleNonce } from '../plugins/security-headers.js';
 import { builtInTemplate, fillTemplate, readDistIndex } from './html-template.js';
+import { headTags } from './page-head.js';
+import { createPageMeta } from './page-meta.js';
+import { readRouteAssets, type RouteAssetTable } from './route-assets.js';
 import { sendPlainPage } from './plain-page.js';
 import type { ViteLike } from './vite-like.js';
 
@@ -38,6 +42,10 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, { config, vite }) =>
   // The language the visitor chose (the web's language switcher sets it beside local storage).
   const langCookie = langStorageKey(config.brandName);
   if (!distIndex && !vite) app.log.warn('no index.html in WEB_DIST: pages use the built-in template');
+  // The route's chunks beyond the entry's, from the web build (none with Vite's dev server, which
+  // serves modules one by one).
+  const builtAssets = vite ? null : readRouteAssets(config.webDist);
+  const meta = createPageMeta(config.localesDir, config.brandName);
 
   /** Read once in production; per request in development, so a rebuilt web app shows at once. */
   async function template(url: string): Promise<string> {
@@ -47,6 +55,12 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, { config, vite }) =>
     }
     if (config.nodeEnv === 'development') return readDistIndex(config.webDist) ?? fallback;
     return distIndex ?? fallback;
+  }
+
+  /** Like the template: read once in production, per request in development (a rebuilt app). */
+  function routeAssets(): RouteAssetTable | null {
+    if (vite || config.nodeEnv !== 'development') return builtAssets;
+    return readRouteAssets(config.webDist);
   }
 
   async function handle(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -81,7 +95,14 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, { config, vite }) =>
 
     const locale = decision.locale;
     const dir = textDirection(locale);
-    const extras = await app.pageBootstrap.collect({ site: host.site, env: host.env, locale, request: req });
+    const route = decision.kind === 'render' ? decision.route.id : null;
+    const extras = await app.pageBootstrap.collect({
+      site: host.site,
+      env: host.env,
+      locale,
+      route,
+      request: req,
+    });
     const bootstrap: PageBootstrap = {
       ...extras,
       site: host.site,
@@ -101,11 +122,20 @@ const pages: FastifyPluginAsync<PagesOptions> = async (app, { config, vite }) =>
         : {}),
       ...(decision.kind === 'not-found' ? { notFound: true as const } : {}),
     };
+    // What the page fetches at start, named in its HTML so the browser fetches it beside the entry
+    // (issue 12): the route's chunks and the start translation files, exactly as the app asks for them.
+    const assets = route ? routeAssets()?.get(route) : undefined;
     const html = fillTemplate(await template(url), {
       bootstrap,
       lang: locale,
       dir,
       styleNonce: styleNonce(reply),
+      headTags: headTags({
+        description: meta.description(bootstrap.translationLocale, route ?? 'not-found'),
+        modules: (assets?.js ?? []).map((file) => `/${file}`),
+        styles: (assets?.css ?? []).map((file) => `/${file}`),
+        fetches: startLocaleFiles(bootstrap.translationLocale),
+      }),
     });
     return reply
       .code(decision.kind === 'not-found' ? 404 : 200)

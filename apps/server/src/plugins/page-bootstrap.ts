@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import type { Environment, PageBootstrap, ResolvedSite, SiteId } from '@gatehouse/contract';
+import type { Environment, PageBootstrap, ResolvedSite, RouteId, SiteId } from '@gatehouse/contract';
 
 /** The fields a module may add to the page bootstrap; the core fields belong to the pages plugin. */
 export type BootstrapExtras = Partial<
@@ -14,6 +14,8 @@ export interface BootstrapContext {
   site: SiteId;
   env: Environment;
   locale: string;
+  /** The page's route; null for a 404 page. Lets a module inline what only some pages need. */
+  route: RouteId | null;
   request: FastifyRequest;
 }
 

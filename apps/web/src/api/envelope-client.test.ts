@@ -15,12 +15,8 @@ import { toast } from '../components/feedback/toast';
 import type * as ToastModule from '../components/feedback/toast';
 import { clearResponseCache } from './cache/response-cache';
 import { apiConfig, configureApi, type ApiTranslator } from './config';
-import {
-  request,
-  resetSessionToastThrottle,
-  setSessionExpiredHandler,
-  type ApiOptions,
-} from './envelope-client';
+import { request, resetSessionToastThrottle, type ApiOptions } from './envelope-client';
+import { setSessionExpiredHandler } from './session-events';
 import { ApiCallError, HttpError, TimeoutError } from './errors';
 import { refusedBaseUrl, startTestServer, type TestServer } from './test-support/api-test-server';
 import { getUserToken, setTgToken, setUserToken } from './token-store';

@@ -1,34 +1,22 @@
 import {
-  AFFILIATE_PATH_PREFIX,
-  OAUTH_AUTHORIZE_PATH,
   PROFILE_PATH,
-  QUICK_TOKEN_PATH,
-  THIRD_PARTY_LOGIN_PATH,
   UNBIND_GOOGLE_2FA_SEND_EMAIL_CODE_PATH,
   RetCode,
   type Endpoint,
   type RequestOf,
   type ResultOf,
-  SESSION_EXPIRED_TOAST_MS,
-  SESSION_EXPIRED_TOAST_THROTTLE_MS,
   isPasswordWrongResult,
-  isReturnedWithoutToast,
   isSilentCode,
   isSuccessCode,
 } from '@gatehouse/contract';
-import { TOAST_ERROR_MS, TOAST_SHORT_MS } from '../components/feedback/toast';
-import { pathKind, pathOnly } from './api-paths';
+import { pathOnly } from './api-paths';
 import { apiConfig } from './config';
-import { insideTelegram } from './platform';
-import { codeMessage, codeVariantMessage, errorToast } from './error-toast';
-import { ApiCallError, HttpError, NETWORK_RET_CODE, ParseError, type ApiEnvelope } from './errors';
+import type { SessionToastClock } from './envelope-errors';
+import { HttpError, NETWORK_RET_CODE, ParseError, type ApiEnvelope } from './errors';
 import { dropCachedResponse, httpRequest, type HttpMethod, type HttpOptions } from './http-client';
 import type { Fields } from './payload';
 import { apiHeaders } from './request-headers';
 import { adoptResponseToken } from './token-store';
-import { sessionExpired } from './session-events';
-
-export { setSessionExpiredHandler, type SessionExpiredHandler } from './session-events';
 
 export interface ApiOptions extends Omit<HttpOptions, 'data'> {
   /** Suppress the client's toast for this call; the caller shows the error itself. */
@@ -41,14 +29,7 @@ export interface ApiRequestOptions extends ApiOptions {
   data?: unknown;
 }
 
-let lastSessionToastAt = -Infinity;
-
-/** Codes that are silent on affiliate calls (spec §8). */
-const AFFILIATE_SILENT_CODES: readonly number[] = [
-  RetCode.AffiliateNotFound,
-  RetCode.AffiliateDisabled,
-  RetCode.NotFound,
-];
+const sessionToast: SessionToastClock = { last: -Infinity };
 
 function isEnvelope(value: unknown): value is ApiEnvelope<unknown> {
   return (
@@ -129,43 +110,14 @@ async function settle<T>(
   }
   if (isSuccessCode(code) || isPasswordWrongResult(code, passErrCount(envelope))) return envelope;
 
-  const reject = (toast?: () => void): never => {
-    const shown = Boolean(toast) && !hideError;
-    if (shown) toast?.();
-    throw new ApiCallError(envelope, shown, { cause });
-  };
-  const message = () => codeMessage(code, envelope.ret_msg);
-
-  if (isSilentCode(code) || isReturnedWithoutToast(code)) return reject();
-  if (code === RetCode.SessionExpired) {
-    if (bare !== QUICK_TOKEN_PATH) sessionExpired(envelope);
-    const now = Date.now();
-    if (hideError) return reject();
-    // Throttled: the user saw this toast moments ago, so the error still counts as shown.
-    if (now - lastSessionToastAt < SESSION_EXPIRED_TOAST_THROTTLE_MS)
-      throw new ApiCallError(envelope, true, { cause });
-    lastSessionToastAt = now;
-    return reject(() => errorToast(message, SESSION_EXPIRED_TOAST_MS));
-  }
-  if (code === RetCode.ThirdPartyNotBound && bare === THIRD_PARTY_LOGIN_PATH && insideTelegram())
-    return reject();
-  if (AFFILIATE_SILENT_CODES.includes(code) && bare.startsWith(AFFILIATE_PATH_PREFIX)) return reject();
-  if (code === RetCode.SystemBusy) {
-    return bare === OAUTH_AUTHORIZE_PATH ? reject() : reject(() => errorToast(message, TOAST_SHORT_MS));
-  }
-  if (code === RetCode.TooFrequent) {
-    const text = () => `${code}: ${codeVariantMessage(code, pathKind(bare), envelope.ret_msg)}`;
-    return reject(() => errorToast(text, TOAST_ERROR_MS));
-  }
-  if (code === RetCode.RiskBlocked || code === RetCode.AccountTerminated) {
-    return reject(() => errorToast(message, TOAST_ERROR_MS));
-  }
-  return reject(() => errorToast(() => `${code}: ${message()}`, TOAST_ERROR_MS));
+  // How an error is shown (policy tables, toasts, the 10006 handler) loads with the first error answer.
+  const { rejectAnswer } = await import('./envelope-errors');
+  return rejectAnswer(envelope, bare, hideError, cause, sessionToast);
 }
 
 /** Forgets the 10006 toast throttle (tests, and after a fresh login). */
 export function resetSessionToastThrottle(): void {
-  lastSessionToastAt = -Infinity;
+  sessionToast.last = -Infinity;
 }
 
 /** The arguments after the endpoint: the body may be left out when the call takes no input. */

@@ -1,5 +1,5 @@
 import { RESPONSE_CACHE_TTL_MS } from '@gatehouse/contract';
-import { cacheKey, cacheStore, type CacheType } from './cache/response-cache';
+import type { CacheType } from './cache/response-cache';
 import { apiConfig } from './config';
 import { HttpError, NetworkError, ParseError, TimeoutError } from './errors';
 import { reportRequest } from './monitor';
@@ -36,10 +36,15 @@ const RESPONSE_TYPES: readonly string[] = ['json', 'text', 'blob', 'arraybuffer'
 interface Prepared {
   url: string;
   body: BodyInit | undefined;
-  key: string;
 }
 
-/** Same method, URL and payload → same URL, body and cache key, whether sending or invalidating. */
+/**
+ * The response cache, loaded with the first call that uses it: a page whose calls are not cached
+ * (the consent page's) never downloads it (issue 12, npm run bench:web).
+ */
+const responseCache = () => import('./cache/response-cache');
+
+/** Same method, URL and payload → same URL and body (and so cache key), whether sending or invalidating. */
 function prepare(method: HttpMethod, url: string, { params, data }: HttpOptions): Prepared {
   const queryFields = method === 'GET' && isPlainObject(data) ? { ...data, ...params } : params;
   const fullUrl = withQuery(url, queryFields);
@@ -51,7 +56,7 @@ function prepare(method: HttpMethod, url: string, { params, data }: HttpOptions)
     // Fastify (like most JSON servers) refuses an empty body declared as JSON.
     else body = '{}';
   }
-  return { url: fullUrl, body, key: cacheKey(method, fullUrl, typeof body === 'string' ? body : undefined) };
+  return { url: fullUrl, body };
 }
 
 /** Drops the cached answer of one request (spec §8: codes 10007, 33003, 10009). */
@@ -60,7 +65,11 @@ export async function dropCachedResponse(
   url: string,
   options: HttpOptions = {},
 ): Promise<void> {
-  (await cacheStore(options.cacheType)).delete(prepare(method, url, options).key);
+  const { cacheKey, cacheStore } = await responseCache();
+  const { url: fullUrl, body } = prepare(method, url, options);
+  (await cacheStore(options.cacheType)).delete(
+    cacheKey(method, fullUrl, typeof body === 'string' ? body : undefined),
+  );
 }
 
 async function readBody(response: Response, type: ResponseType): Promise<unknown> {
@@ -102,16 +111,18 @@ async function cached(
   options: HttpOptions,
   responseType: ResponseType,
 ) {
+  const { cacheKey, cacheStore } = await responseCache();
+  const key = cacheKey(method, prepared.url, typeof prepared.body === 'string' ? prepared.body : undefined);
   const store = await cacheStore(options.cacheType);
-  const hit = store.get(prepared.key);
+  const hit = store.get(key);
   if (hit !== undefined) return hit;
   // Identical cached calls made at the same time (e.g. two components asking for the profile) share one request.
-  const flightKey = `${options.cacheType ?? 'memory'} ${prepared.key}`;
+  const flightKey = `${options.cacheType ?? 'memory'} ${key}`;
   let pending = inFlight.get(flightKey);
   if (!pending) {
     pending = send(method, prepared, options, responseType)
       .then((data) => {
-        store.set(prepared.key, data, options.ttl ?? RESPONSE_CACHE_TTL_MS);
+        store.set(key, data, options.ttl ?? RESPONSE_CACHE_TTL_MS);
         return data;
       })
       .finally(() => inFlight.delete(flightKey));

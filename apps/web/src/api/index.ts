@@ -17,11 +17,12 @@
  * - resolves to `null` when the HTTP status is 400 or above without an envelope (`onError` is called first);
  * - rejects with `ApiCallError` for any other code; the client has already shown the toast the spec
  *   asks for (`error.toasted`), or none for the silent and "returned without toast" codes;
- * - the app shell calls `configureApi` once (base URL, platform, translator) and
- *   `setSessionExpiredHandler` for 10006.
+ * - the app shell calls `configureApi` once (base URL, platform, translator); the end of a session
+ *   (10006, logouts) goes through `session-events.ts` and the response cache through `cache/`, both
+ *   imported from their modules: a page whose calls succeed loads neither (issue 12).
  */
-export { api, request, setSessionExpiredHandler, resetSessionToastThrottle } from './envelope-client';
-export type { ApiOptions, ApiRequestOptions, CallArgs, SessionExpiredHandler } from './envelope-client';
+export { api, request, resetSessionToastThrottle } from './envelope-client';
+export type { ApiOptions, ApiRequestOptions, CallArgs } from './envelope-client';
 export { onCode } from './code-handlers';
 export type { CodeHandlers } from './code-handlers';
 export { configureApi, apiConfig } from './config';
@@ -39,12 +40,10 @@ export {
   isApiCallError,
 } from './errors';
 export type { ApiEnvelope } from './errors';
-export { announceLogout, onLogoutElsewhere } from './session-events';
 export { setMonitor } from './monitor';
 export type { Monitor, MonitorEvent } from './monitor';
 export { getUserToken, setUserToken, getTgToken, setTgToken } from './token-store';
 export { deviceGuid, deviceId, GUID_COOKIE, DEVICE_ID_COOKIE } from './device-cookies';
-export { clearResponseCache } from './cache/response-cache';
 export type { CacheType } from './cache/response-cache';
 export { pageLang } from './request-headers';
 export * from './api-paths';

@@ -1,4 +1,5 @@
 import type { ApiEnvelope } from './errors';
+import { LOGOUT_CHANNEL, LOGOUT_MESSAGE, takeEarlyLogout } from './logout-channel';
 
 /**
  * The end of a session, as the client's modules tell each other: who hears a 10006 (spec §4, §8),
@@ -9,15 +10,25 @@ import type { ApiEnvelope } from './errors';
 export type SessionExpiredHandler = (envelope: ApiEnvelope<unknown>) => void;
 
 let handler: SessionExpiredHandler | undefined;
+/**
+ * A 10006 answered before any handler was installed: the app installs it once the page is idle
+ * (app.tsx), and a page's first call may answer sooner. The handler hears it when it arrives.
+ */
+let missed: ApiEnvelope<unknown> | undefined;
 
 /** What to do when a call answers 10006 (log out locally, go to login…); not run for quick_token (spec §4). */
 export function setSessionExpiredHandler(next: SessionExpiredHandler | undefined): void {
   handler = next;
+  const waiting = missed;
+  // Removing the handler (the app unmounted) also forgets a waiting answer: it belonged to that app.
+  missed = undefined;
+  if (next && waiting) next(waiting);
 }
 
-/** Runs the installed handler (the envelope client calls it on 10006). */
+/** Runs the installed handler (the envelope client calls it on 10006), or keeps the answer for it. */
 export function sessionExpired(envelope: ApiEnvelope<unknown>): void {
-  handler?.(envelope);
+  if (handler) handler(envelope);
+  else missed = envelope;
 }
 
 /**
@@ -27,8 +38,7 @@ export function sessionExpired(envelope: ApiEnvelope<unknown>): void {
  * (the app's `SessionWatch`). BroadcastChannel reaches the tabs of this origin only, which is exactly
  * the cookie's reach (host-only).
  */
-export const LOGOUT_CHANNEL = 'gatehouse-session';
-export const LOGOUT_MESSAGE = 'logged-out';
+export { LOGOUT_CHANNEL, LOGOUT_MESSAGE };
 
 /** Tell the other tabs of this site that the session ended here. */
 export function announceLogout(): void {
@@ -38,8 +48,12 @@ export function announceLogout(): void {
   channel.close();
 }
 
-/** Calls `listener` when another tab logs out; returns the unsubscribe. The sender does not hear itself. */
+/**
+ * Calls `listener` when another tab logs out; returns the unsubscribe. The sender does not hear itself.
+ * A logout heard before (logout-channel.ts, from the page's start) is passed on at once.
+ */
 export function onLogoutElsewhere(listener: () => void): () => void {
+  if (takeEarlyLogout()) queueMicrotask(listener);
   if (typeof BroadcastChannel === 'undefined') return () => {};
   const channel = new BroadcastChannel(LOGOUT_CHANNEL);
   channel.onmessage = (event: MessageEvent) => {

@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { Router, type BaseLocationHook } from 'wouter';
 import type { I18n } from '../i18n';
 import { I18nProvider } from '../i18n';
@@ -6,8 +6,10 @@ import type { AppBootstrap } from './bootstrap';
 import { BootstrapProvider } from '../lib/bootstrap-context';
 import { AppShell } from '../components/shell/app-shell';
 import { AppRoutes } from './router';
+import { whenPageIdle } from '../lib/when-page-idle';
 
-// 10006 and logouts in other tabs (issue 15): its own chunk, so the login page's load does not grow.
+// 10006 and logouts in other tabs (issue 15): its own chunk, loaded once the page is idle, so no page's
+// load carries it (a 10006 answered before waits for it: api/session-events.ts).
 const SessionWatch = lazy(() => import('./session-watch'));
 
 export interface AppProps {
@@ -19,14 +21,18 @@ export interface AppProps {
 
 /** Providers, router and shell: everything `main.tsx` renders. */
 export function App({ bootstrap, i18n, location }: AppProps) {
+  const [watch, setWatch] = useState(false);
+  useEffect(() => whenPageIdle(() => setWatch(true)), []);
   return (
     <StrictMode>
       <BootstrapProvider value={bootstrap}>
         <I18nProvider i18n={i18n}>
           <Router hook={location?.hook} searchHook={location?.searchHook}>
-            <Suspense fallback={null}>
-              <SessionWatch />
-            </Suspense>
+            {watch && (
+              <Suspense fallback={null}>
+                <SessionWatch />
+              </Suspense>
+            )}
             {/* Nothing renders until the shell's phrases are in; they were requested at start. */}
             <Suspense fallback={null}>
               <AppShell>

@@ -1,23 +1,23 @@
 import type { RouteId } from '@gatehouse/contract';
-import { lazy, useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { LoginPage } from '../features/login/login-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { useBootstrap } from '../lib/bootstrap-context';
 import { usePageLocation } from '../lib/page-location';
+import { lazyPage, type LazyPage } from './lazy-page';
 
-// Login is the entry page and ships in the entry chunk; every other page is its own chunk. A page that
-// embeds parts of other features (OAuth and Telegram embed the login and sign-up forms, the dashboard
+// Every page but the 404 is its own chunk, which the server's HTML names for the page's route (the web
+// build reads this table: vite/route-assets-plugin.ts), so a page's code downloads beside the entry. A page
+// that embeds parts of other features (OAuth and Telegram embed the login and sign-up forms, the dashboard
 // shows the Telegram and OAuth sections) is composed in routes/, since features never import each other.
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(() => load().then((module) => ({ default: module[name] })));
+const page = lazyPage;
 
 /**
  * One page per route id of the contract's route table, so the server (pre-render redirects, 404 status)
  * and the app always agree on which paths exist.
  */
-export const PAGES: Readonly<Record<RouteId, ComponentType>> = {
-  login: LoginPage,
+export const PAGES: Readonly<Record<RouteId, LazyPage>> = {
+  login: page(() => import('../features/login/login-page'), 'LoginPage'),
   register: page(() => import('../features/register/register-page'), 'RegisterPage'),
   oauth: page(() => import('./routes/oauth-route'), 'OauthRoute'),
   'oauth-authorized': page(() => import('../features/oauth/oauth-authorized-page'), 'OauthAuthorizedPage'),
@@ -53,6 +53,11 @@ export const PAGES: Readonly<Record<RouteId, ComponentType>> = {
   download: page(() => import('../features/download/download-page'), 'DownloadPage'),
   'qr-confirm': page(() => import('../features/qr-confirm/qr-confirm-page'), 'QrConfirmPage'),
 };
+
+/** Starts loading the page of `routeId` (main.tsx, before the first render). */
+export function preloadPage(routeId: RouteId): void {
+  void PAGES[routeId].preload();
+}
 
 /** Renders the page for the current URL. Wouter supplies location and navigation; the contract the table. */
 export function AppRoutes() {

@@ -1,3 +1,4 @@
+import { localeFilePath } from '@gatehouse/contract';
 import { DEFAULT_NS, FALLBACK_LANGUAGE, NAMESPACES, type Namespace } from './namespaces';
 import { interpolate, type InterpolationValues } from './interpolate';
 
@@ -14,7 +15,7 @@ export type ResourceFetcher = (language: string, ns: Namespace) => Promise<Resou
 export interface I18nOptions {
   /** Translation locale to start with (a key of `TRANSLATION_LOCALES`, or `en`). */
   language: string;
-  /** Loads one file; defaults to `fetch('/locales/{lng}/{ns}.json')`. */
+  /** Loads one file; defaults to `fetch('/locales/{lng}/{ns}.json')` (contract `localeFilePath`). */
   fetchResource?: ResourceFetcher;
 }
 
@@ -35,10 +36,14 @@ export interface I18n {
 
 const isNamespace = (value: string): value is Namespace => (NAMESPACES as readonly string[]).includes(value);
 
-/** The default fetcher. A failed or missing file counts as empty, so lookups fall back to English. */
+/**
+ * The default fetcher. A failed or missing file counts as empty, so lookups fall back to English.
+ * A plain `fetch` (CORS mode, same-origin credentials): what the server's `<link rel="preload"
+ * as="fetch" crossorigin>` for the start files asks for, so the browser hands this call the preload.
+ */
 export const fetchLocaleFile: ResourceFetcher = async (language, ns) => {
   try {
-    const response = await fetch(`/locales/${encodeURIComponent(language)}/${ns}.json`);
+    const response = await fetch(localeFilePath(language, ns));
     return response.ok ? ((await response.json()) as Resource) : {};
   } catch {
     return {};

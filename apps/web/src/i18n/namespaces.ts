@@ -5,5 +5,5 @@ export type Namespace = (typeof NAMESPACES)[number];
 /** Used when neither `ns:key` nor `options.ns` names one, as in i18next. */
 export const DEFAULT_NS: Namespace = 'global';
 
-/** The source locale: every key exists here, and a missing key elsewhere falls back to it. */
-export const FALLBACK_LANGUAGE = 'en';
+// The source locale and the start namespaces are the contract's: the server preloads the same files.
+export { FALLBACK_LANGUAGE, START_NAMESPACES } from '@gatehouse/contract';

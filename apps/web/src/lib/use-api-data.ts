@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { pageLoadStarted } from './when-page-idle';
 
 export interface ApiData<T> {
   /** The answer for the current key (kept while `reload` runs again); undefined until it arrives. */
@@ -49,20 +50,25 @@ export function useApiData<T>(
     if (key === null) return;
     const controller = new AbortController();
     let live = true;
-    load(controller.signal).then(
-      (data) => {
-        if (!live) return;
-        setSettled({ key, run, ok: true, data });
-        answered(data);
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setSettled({ key, run, ok: false, error });
-        failed(error);
-      },
-    );
+    // Background work waits for the loads a page makes on arrival (when-page-idle.ts).
+    const settledLoad = pageLoadStarted();
+    load(controller.signal)
+      .finally(settledLoad)
+      .then(
+        (data) => {
+          if (!live) return;
+          setSettled({ key, run, ok: true, data });
+          answered(data);
+        },
+        (error: unknown) => {
+          if (!live) return;
+          setSettled({ key, run, ok: false, error });
+          failed(error);
+        },
+      );
     return () => {
       live = false;
+      settledLoad();
       controller.abort();
     };
   }, [key, run]);

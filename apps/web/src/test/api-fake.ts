@@ -12,6 +12,7 @@ import { clearResponseCache } from '../api/cache/response-cache';
 import type { CodeValueOf } from '../api/code-handlers';
 import { configureApi } from '../api/config';
 import type { ApiEnvelope } from '../api/errors';
+import { setSessionExpiredHandler } from '../api/session-events';
 import { startTestServer } from '../api/test-support/api-test-server';
 import type { FailureResultOf } from './failure-results';
 
@@ -88,6 +89,8 @@ export function apiFakeForFile(): ApiFake {
   afterEach(() => {
     cleanup();
     running?.reset();
+    // A 10006 no handler heard yet must not reach the next test's app (api/session-events.ts).
+    setSessionExpiredHandler(undefined);
   });
   afterAll(() => running?.close());
   const current = (): ApiFake => {

@@ -135,6 +135,22 @@ export const ROUTE_INFO: Readonly<Record<RouteId, RouteInfo>> = {
   'qr-confirm': { page: 'other', auth: false, shell: { header: true, footer: false, authTheme: false } },
 };
 
+/**
+ * Data a page needs for its first render that does not depend on the visitor, which the server therefore
+ * inlines in that page's bootstrap instead of the page calling for it after its code has loaded (issue
+ * 12). `residence-countries`: the sign-up form's country of residence list (`PageBootstrap.countries`).
+ */
+export type StartData = 'residence-countries';
+
+export const ROUTE_START_DATA: Readonly<Partial<Record<RouteId, readonly StartData[]>>> = {
+  register: ['residence-countries'],
+};
+
+/** Whether the page of `routeId` gets `data` inlined; false for no route (a 404). */
+export function routeNeedsStartData(routeId: RouteId | null, data: StartData): boolean {
+  return routeId !== null && (ROUTE_START_DATA[routeId]?.includes(data) ?? false);
+}
+
 /** The page for a path without locale prefix; one trailing slash is tolerated. Paths are case-sensitive. */
 export function matchRoute(pathWithoutPrefix: string): RouteDef | null {
   const path =

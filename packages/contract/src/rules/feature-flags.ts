@@ -1,5 +1,5 @@
-// Its own entry point (`@gatehouse/contract/feature-flags`), not re-exported by the index: whatever a
-// lazy web chunk takes from the index lands in the login page's shell (npm run bench:web).
+// Its own entry point (`@gatehouse/contract/feature-flags`), not re-exported by the index, so a web page
+// that reads the flags carries this module and nothing else of the contract (npm run bench:web).
 
 /**
  * The product switches an operator keeps in the web config (table `web_config`, read with

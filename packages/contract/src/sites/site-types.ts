@@ -1,3 +1,5 @@
+import type { CountryEntry } from '../api/countries.js';
+
 /** The ten regional sites. Ids follow the spec's own spelling (§1). */
 export const SITE_IDS = ['global', 'HKG', 'TUR', 'KAZ', 'NLD', 'EU', 'GEO', 'IDN', 'ARE', 'JPN'] as const;
 export type SiteId = (typeof SITE_IDS)[number];
@@ -86,6 +88,17 @@ export interface PageBootstrap extends ResolvedSite {
    * The app-store links (APP_DOWNLOAD_*_URL), on the download page only; a missing store is null.
    */
   appDownload?: AppDownloadLinks;
+  /**
+   * The web config entries of `PAGE_WEB_CONFIG_KEYS` by name, as `POST /v3/config/web` answers them for
+   * this site (an entry the server does not know is left out). Inlined because no page should wait for
+   * a call to learn its feature flags or sign-up variant.
+   */
+  webConfig?: Record<string, unknown>;
+  /**
+   * The residence list of the sign-up form (`country-list?is_iso=1&is_disable=1` in the page's
+   * language), on the pages whose route asks for it (`ROUTE_START_DATA`).
+   */
+  countries?: CountryEntry[];
   /** Set when the path is not a page: the server answers 404 and the app renders its not-found page. */
   notFound?: true;
 }

@@ -13,6 +13,7 @@ import { endpointRoute } from '../../lib/endpoint-route.js';
 import { ok } from '../../lib/envelope.js';
 import { sendPrecomputed, serializeAnswer } from '../../lib/precomputed-answer.js';
 import { requestSite } from '../../lib/request-site.js';
+import { WEB_CONFIG_ANSWER_TTL_MS } from './web-config.service.js';
 
 const TAGS = ['config'];
 
@@ -22,12 +23,7 @@ const TAGS = ['config'];
  */
 const cacheControlOf = (policy: CachePolicy) => `private, max-age=${Math.floor(cacheTtlMs(policy) / 1000)}`;
 
-/**
- * How long an instance serves a precomputed web config answer before reading the table again: an
- * operator's change to `web_config` (made in the database, docs/configuration.md) reaches new tabs
- * within this, browsers that have the answer after their own 60 s on top.
- */
-export const WEB_CONFIG_ANSWER_TTL_MS = 5_000;
+export { WEB_CONFIG_ANSWER_TTL_MS };
 /** Distinct (site, keys) answers kept; the web app asks for one list, other callers may vary it. */
 const WEB_CONFIG_ANSWERS_KEPT = 64;
 

@@ -87,3 +87,10 @@ export function createWebConfigService(
     },
   };
 }
+
+/**
+ * How long an instance serves a precomputed web config answer before reading the table again: an
+ * operator's change to `web_config` (made in the database, docs/configuration.md) reaches new tabs
+ * within this (and new pages, whose bootstrap carries the entries), browsers that have the answer after their own 60 s on top.
+ */
+export const WEB_CONFIG_ANSWER_TTL_MS = 5_000;

@@ -4,8 +4,8 @@ import type { SignInForms } from '../../lib/auth/auth-flow';
 
 /**
  * The login and sign-up pages that the OAuth entry and the Telegram Mini App run inside their flows.
- * Features never import each other, so the app hands them in. Login is in the entry chunk already;
- * the sign-up form stays its own chunk, loaded when it is shown.
+ * Features never import each other, so the app hands them in. The login form comes with the flow's
+ * page (the OAuth entry and the Mini App open on it); the sign-up form is its own chunk, loaded when shown.
  */
 export const SIGN_IN_FORMS: SignInForms = {
   Login: LoginPage,

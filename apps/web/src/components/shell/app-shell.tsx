@@ -1,14 +1,15 @@
 import type { ShellFlags } from '@gatehouse/contract';
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
-import { FeedbackHost } from '../feedback/feedback-host';
 import { usePageLocation } from '../../lib/page-location';
+import { markPageShown, whenPageIdle } from '../../lib/when-page-idle';
 import { useDocumentLocale } from './use-document-locale';
-import { CookieBanner } from './cookie-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageLoading } from './page-loading';
 import './shell.css';
+
+const ShellExtras = lazy(() => import('./shell-extras'));
 
 /** A 404 keeps the header (a way out), has no copyright footer and the light theme. */
 const NOT_FOUND_SHELL: ShellFlags = { header: true, footer: false, authTheme: false };
@@ -24,6 +25,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   const search = useSearch();
   useDocumentLocale(locale);
   const shell = route?.shell ?? NOT_FOUND_SHELL;
+  // The cookie banner and the toast host, once the page is idle (shell-extras.tsx).
+  const [extras, setExtras] = useState(false);
+  useEffect(() => whenPageIdle(() => setExtras(true)), []);
   const dark = shell.authTheme && new URLSearchParams(search).get('theme') === 'dark';
 
   return (
@@ -32,11 +36,17 @@ export function AppShell({ children }: { children: ReactNode }) {
       {/* The footer arrives with the page, never before it: painted under the loading placeholder it
           would jump down when the taller page comes in, a layout shift (CLS) on every first visit. */}
       <Suspense fallback={<LoadingMain />}>
-        <main className="gh-main">{children}</main>
+        <main className="gh-main">
+          {children}
+          <PageShown />
+        </main>
         {shell.footer && <Footer />}
       </Suspense>
-      <CookieBanner />
-      <FeedbackHost />
+      {extras && (
+        <Suspense fallback={null}>
+          <ShellExtras />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -47,4 +57,10 @@ function LoadingMain() {
       <PageLoading />
     </main>
   );
+}
+
+/** Rendered after the page, inside its Suspense boundary: its effect runs once the page is on screen. */
+function PageShown() {
+  useEffect(markPageShown, []);
+  return null;
 }

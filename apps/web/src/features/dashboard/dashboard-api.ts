@@ -2,7 +2,9 @@ import * as loginCalls from '@gatehouse/contract/endpoints/login';
 import * as sessionCalls from '@gatehouse/contract/endpoints/sessions';
 import * as userCalls from '@gatehouse/contract/endpoints/user';
 import { type BoundAccounts, type Profile, type UserInfo } from '@gatehouse/contract';
-import { announceLogout, api, clearResponseCache } from '../../api';
+import { api } from '../../api';
+import { clearResponseCache } from '../../api/cache/response-cache';
+import { announceLogout } from '../../api/session-events';
 
 // The dashboard handles "not logged in" itself (back to login), so these calls show no toast.
 const quiet = { hideError: true } as const;

@@ -4,9 +4,10 @@ import * as loginCalls from '@gatehouse/contract/endpoints/login';
 import * as quickCalls from '@gatehouse/contract/endpoints/quick-login';
 import * as systemCalls from '@gatehouse/contract/endpoints/system';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, testBootstrap } from '../../test/render-app';
 import { CAPTCHA_OFF, fail, ok, apiFakeForFile } from '../../test/api-fake';
+import { setPageWebConfig } from '../../lib/web-config/page-web-config';
 
 // jsdom has no Web Crypto; the encryption itself is tested in encrypt-password.test.ts.
 vi.mock('../../lib/auth/encrypt-password', () => ({
@@ -284,5 +285,35 @@ describe('login page with features switched off (web config feature_flags)', () 
     await fillAndSubmit('ann@example.com', 'right password');
     await waitFor(() => expect(app.location.history.at(-1)).toBe('/en/dashboard'));
     expect(fake.received(loginCalls.tradeSwitch)).toEqual([]);
+  });
+});
+
+describe('login page with the web config the server inlined (issue 12)', () => {
+  afterEach(() => setPageWebConfig(undefined));
+
+  it('knows its flags at the first render, and its captcha check at submit takes the same copy', async () => {
+    setPageWebConfig({
+      captcha_required: CAPTCHA_OFF.value,
+      feature_flags: { ...DEFAULT_FEATURE_FLAGS, qrLogin: false },
+    });
+    fake.answer(loginCalls.login, ok({ user_id: 1, new_user: false, need_verify: null }));
+    const app = await renderApp('/en/login', boot());
+    // Switched off before any call: the toggle never shows.
+    expect(screen.queryByRole('button', { name: 'Use a QR code instead' })).toBeNull();
+    await fillAndSubmit('ann@example.com', 'right password');
+    await waitFor(() => expect(app.location.history.at(-1)).toBe('/en/dashboard'));
+    expect(fake.received(systemCalls.webConfig)).toEqual([]);
+  });
+
+  it("calls for the config again once the copy is older than the call's cache lifetime", async () => {
+    setPageWebConfig(
+      { captcha_required: CAPTCHA_OFF.value, feature_flags: DEFAULT_FEATURE_FLAGS },
+      Date.now() - 61_000,
+    );
+    fake.answer(loginCalls.login, ok({ user_id: 1, new_user: false, need_verify: null }));
+    const app = await renderApp('/en/login', boot());
+    await fillAndSubmit('ann@example.com', 'right password');
+    await waitFor(() => expect(app.location.history.at(-1)).toBe('/en/dashboard'));
+    expect(fake.received(systemCalls.webConfig)).toHaveLength(1);
   });
 });

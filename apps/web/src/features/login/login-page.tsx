@@ -12,6 +12,7 @@ import { useAuthFlow } from '../../lib/auth/auth-flow';
 import { FormAlert, PasswordField, StepHeading } from '../../components/auth/fields';
 import { callingCodeOf, identifierError, identifierOf } from '../../lib/auth/identifier';
 import { useSubmit } from '../../lib/use-submit';
+import { pageFeatureFlags } from '../../lib/web-config/page-feature-flags';
 
 // The calls, password encryption, error texts and redirect rules (with the API client behind them)
 // load when the visitor first uses the form, not with the page: the login page then loads almost
@@ -44,15 +45,18 @@ export function LoginPage() {
   const [risk, setRisk] = useState<RiskNotice | null>(null);
 
   const source = query.get('source');
-  // Switched-off features (docs/configuration.md "Feature flags"), known shortly after first render:
-  // through the form's actions chunk (no chunk of its own in the page's shell), the web config call
-  // the captcha makes at submit time, cached. Unknown means on.
-  const [flags, setFlags] = useState<Partial<FeatureFlags>>({});
+  // Switched-off features (docs/configuration.md "Feature flags"): the page's own copy, inlined by the
+  // server (issue 12). Without one (a page not served by Gatehouse, tests), known shortly after the first
+  // render through the form's actions chunk (which has the API client the call needs) and the web config
+  // call the captcha makes at submit time, cached. Unknown means on.
+  const [inlineFlags] = useState(pageFeatureFlags);
+  const [flags, setFlags] = useState<Partial<FeatureFlags>>(inlineFlags ?? {});
   useEffect(() => {
+    if (inlineFlags) return;
     void loadActions()
       .then((login) => login.fetchFeatureFlags())
       .then(setFlags);
-  }, []);
+  }, [inlineFlags]);
   // Spec §1 demo-account login: the switch to the demo (testnet) account follows the login.
   const demo = query.get('demoAccount') === 'true' && flags.demoAccount !== false;
 

@@ -4,8 +4,9 @@ import { toast } from '../../components/feedback/toast';
 import { useI18n, useT } from '../../i18n';
 import { useApiData } from '../../lib/use-api-data';
 import { useSubmit } from '../../lib/use-submit';
-import { fetchAuthorizedApps, revokeApp } from './oauth-api';
+import { fetchAuthorizedApps, revokeApp } from './oauth-account-api';
 import { AppLogo, describeFailure } from './oauth-parts';
+import './authorized-apps.css';
 
 type App = OAuthAuthorizedApps['apps'][number];
 

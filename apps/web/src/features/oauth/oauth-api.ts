@@ -2,20 +2,20 @@ import * as endpoints from '@gatehouse/contract/endpoints/oauth';
 import {
   type OAuthAuthorizeQuery,
   type OAuthAuthorizeResult,
-  type OAuthAuthorizedApps,
   type OAuthClientInfo,
   type OAuthConfirmRequest,
-  type OAuthLogoutRequest,
   type OAuthPreAuthorize,
 } from '@gatehouse/contract';
-import { announceLogout, api, clearResponseCache, type ApiEnvelope } from '../../api';
+import { api, type ApiEnvelope } from '../../api';
 
 /**
- * The OAuth calls of the web app (spec §7; docs/oauth.md "Endpoints for the web app"). Every page
- * that makes them shows the outcome itself (an error view, the login form on 10006), so none of
- * them toasts. Each resolves to the `result` or rejects; `failureOf` (auth-common) reads the code.
+ * The OAuth calls of the web app (spec §7; docs/oauth.md "Endpoints for the web app"): here those of
+ * the authorization flow, in oauth-account-api.ts those of the account's apps and log-out (so the
+ * consent page carries only its own). Every page that makes them shows the outcome itself (an error
+ * view, the login form on 10006), so none of them toasts. Each resolves to the `result` or rejects;
+ * `failureOf` (auth-common) reads the code.
  */
-const quiet = { hideError: true } as const;
+export const quiet = { hideError: true } as const;
 
 /** The optional fields of an authorization request, carried unchanged from the page query. */
 const OPTIONAL_FIELDS = [
@@ -45,7 +45,7 @@ export function readAuthRequest(search: string): OAuthAuthorizeQuery | null {
 }
 
 /** An answer without an envelope (status ≥ 400) counts as "no answer" (the client's -200). */
-function resultOf<T>(envelope: ApiEnvelope<T> | null): T {
+export function resultOf<T>(envelope: ApiEnvelope<T> | null): T {
   if (!envelope) throw new Error('no envelope');
   return envelope.result;
 }
@@ -73,25 +73,4 @@ export async function confirmAuth(
 ): Promise<string> {
   const body: OAuthConfirmRequest = { ...request, decision };
   return resultOf(await api.call(endpoints.oauthConfirm, body, quiet)).redirect_to;
-}
-
-/** `oauthLogout`: ends the session → the app's registered post-logout target, or `/`. */
-export async function oauthLogout(body: OAuthLogoutRequest): Promise<string> {
-  try {
-    return resultOf(await api.call(endpoints.oauthLogout, body, quiet)).redirect_to;
-  } finally {
-    // Cached answers (the profile) belong to the account that just left; the other tabs go with it.
-    await clearResponseCache();
-    announceLogout();
-  }
-}
-
-/** `oauthAuthorizedApps` (the dashboard's list). */
-export async function fetchAuthorizedApps(): Promise<OAuthAuthorizedApps['apps']> {
-  return resultOf(await api.call(endpoints.oauthAuthorizedApps, {}, quiet)).apps;
-}
-
-/** `oauthRevokeApp`: forgets the consent and ends the app's tokens (idempotent). */
-export async function revokeApp(clientId: string): Promise<void> {
-  resultOf(await api.call(endpoints.oauthRevokeApp, { client_id: clientId }, quiet));
 }

@@ -53,12 +53,17 @@ export function OauthAuthorizedPage() {
     request ? 'consent' : null,
     async (): Promise<Checked> => {
       if (!request) return { kind: 'problem', failure: incomplete };
+      // Both calls at once: the screen needs pre_authorize's details whenever authorize answers that
+      // consent is required, and asking only then cost a round trip (issue 12). pre_authorize only
+      // reads; with a consent on record its answer goes unused.
+      const details = preAuthorize(request);
+      details.catch(() => {});
       try {
         const decision = await authorize(request);
         if (!decision.consent_required && decision.redirect_to) {
           return { kind: 'leaving', redirectTo: decision.redirect_to };
         }
-        return { kind: 'consent', details: await preAuthorize(request) };
+        return { kind: 'consent', details: await details };
       } catch (error) {
         if (failureOf(error).code === RetCode.SessionExpired) return { kind: 'expired' };
         return { kind: 'problem', failure: await describeFailure(error, t('oauth.error.generic')) };

@@ -4,7 +4,7 @@ import { PageIntro } from '../../components/page-intro';
 import { useT } from '../../i18n';
 import { useApiData } from '../../lib/use-api-data';
 import { leaveForApp } from './leave-for-app';
-import { oauthLogout } from './oauth-api';
+import { oauthLogout } from './oauth-account-api';
 import { describeFailure, OAuthProblem, type OAuthFailure } from './oauth-parts';
 
 /** The query fields the log-out call takes (RP-initiated log-out: the app names itself and its target). */

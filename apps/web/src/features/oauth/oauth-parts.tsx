@@ -1,7 +1,6 @@
 import { RetCode, type OAuthClientSummary } from '@gatehouse/contract';
 import { useT } from '../../i18n';
 import { failureOf } from '../../lib/api-error';
-import { errorText } from '../../lib/error-text';
 import './oauth.css';
 
 /** Why an OAuth page cannot go on, and whether the app may be told (RFC 6749 `error=` redirect). */
@@ -22,7 +21,10 @@ export async function describeFailure(error: unknown, fallback: string): Promise
   const { code, envelope } = failureOf(error);
   const result = envelope?.result as { redirect_to?: unknown } | null | undefined;
   const backTo = typeof result?.redirect_to === 'string' ? result.redirect_to : null;
-  const message = envelope ? await errorText(code, envelope.ret_msg) : '';
+  // The error namespace and its reader load with the first failure, not with the page.
+  const message = envelope
+    ? await (await import('../../lib/error-text')).errorText(code, envelope.ret_msg)
+    : '';
   return { message: message || fallback, backTo, retry: code === RetCode.Network };
 }
 

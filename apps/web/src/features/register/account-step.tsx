@@ -31,11 +31,14 @@ export function AccountStep({
   focus,
   alert,
   initial,
+  onUse,
   onSubmit,
 }: {
   focus: boolean;
   alert: string | undefined;
   initial: Partial<Omit<AccountDraft, 'identifier'>>;
+  /** The visitor started on the form (first focus): the page loads what submitting needs. */
+  onUse?: () => void;
   onSubmit: (draft: AccountDraft) => Promise<void>;
 }) {
   const t = useT('inverse');
@@ -78,7 +81,7 @@ export function AccountStep({
   };
 
   return (
-    <form className="gh-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
+    <form className="gh-form" method="post" noValidate onSubmit={submit} onFocus={onUse} aria-busy={busy}>
       <StepHeading focus={focus}>{t('register.account.title')}</StepHeading>
       <AccountFields
         idPrefix="register"

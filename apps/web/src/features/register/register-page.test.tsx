@@ -1,11 +1,13 @@
 import { RetCode, type ResultInputOf } from '@gatehouse/contract';
 import { DEFAULT_FEATURE_FLAGS } from '@gatehouse/contract/feature-flags';
 import * as registrationCalls from '@gatehouse/contract/endpoints/registration';
+import * as countryCalls from '@gatehouse/contract/endpoints/countries';
 import * as systemCalls from '@gatehouse/contract/endpoints/system';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, testBootstrap } from '../../test/render-app';
-import { CAPTCHA_OFF, fail, ok, apiFakeForFile } from '../../test/api-fake';
+import { CAPTCHA_OFF, fail, ok, apiFakeForFile, TEST_COUNTRIES } from '../../test/api-fake';
+import { setPageWebConfig } from '../../lib/web-config/page-web-config';
 
 vi.mock('../../lib/auth/encrypt-password', () => ({
   encryptPassword: vi.fn(async () => ({
@@ -258,5 +260,30 @@ describe('register page with mobile sign-up switched off (web config feature_fla
     await waitFor(() => expect(fake.received(systemCalls.webConfig).length).toBeGreaterThan(0));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Mobile' })).toBeNull());
     expect(screen.getByRole('textbox', { name: 'E-mail' })).toBeTruthy();
+  });
+});
+
+describe('register page with what the server inlined (issue 12)', () => {
+  afterEach(() => setPageWebConfig(undefined));
+
+  it('shows the inlined residence list at once, asks no list, and preselects the guess once the page is idle', async () => {
+    setPageWebConfig({ feature_flags: { ...DEFAULT_FEATURE_FLAGS, phoneSignUp: false } });
+    await renderApp('/en/register', { ...boot(), countries: TEST_COUNTRIES.list });
+    const residence = screen.getByLabelText('Country or region of residence') as HTMLSelectElement;
+    // Usable at the first render: the inlined list, no "loading countries" placeholder.
+    expect(residence.disabled).toBe(false);
+    expect(screen.getByRole('option', { name: 'Germany' })).toBeTruthy();
+    // The flags came with the page: the mobile tab is gone without a config call.
+    expect(screen.queryByRole('button', { name: 'Mobile' })).toBeNull();
+    await waitFor(() => expect(residence.value).toBe('GB'));
+    expect(fake.received(countryCalls.countryCode)).toHaveLength(1);
+    expect(fake.received(countryCalls.countryList)).toEqual([]);
+    expect(fake.received(systemCalls.webConfig)).toEqual([]);
+  });
+
+  it('asks for the list when the page is no longer in the language the list was inlined in', async () => {
+    // Served in English, now on the German page (a language switch navigates inside the app).
+    await renderApp('/de-DE/register', { ...boot(), countries: TEST_COUNTRIES.list });
+    await waitFor(() => expect(fake.received(countryCalls.countryList)).toHaveLength(1));
   });
 });

@@ -1,8 +1,11 @@
 import type { CountryEntry } from '@gatehouse/contract';
+import { useEffect, useState } from 'react';
 import { useT } from '../../i18n';
 import { describedBy, FieldError } from '../../components/auth/fields';
-import { fetchCountries, fetchDefaultCountry } from '../../lib/countries-api';
 import { useApiData } from '../../lib/use-api-data';
+import { useBootstrap } from '../../lib/bootstrap-context';
+import { usePageLocation } from '../../lib/page-location';
+import { whenPageIdle } from '../../lib/when-page-idle';
 
 /**
  * Country of residence (spec §5): every country, the blocked ones (§6) listed but disabled, so a visitor
@@ -20,12 +23,22 @@ export function ResidenceField({
   error?: string | undefined;
 }) {
   const t = useT('inverse');
+  const { locale } = usePageLocation();
+  const bootstrap = useBootstrap();
+  // The list the server inlined in this page (issue 12), while the page is still in its language: the
+  // select works at the first render. Only the guess, which depends on the visitor, needs a call.
+  const inline = bootstrap.countries && bootstrap.locale === locale ? bootstrap.countries : null;
+  // With the list inlined, the guess is a nicety that waits until the page is idle, so the API client
+  // it needs never competes with the form's own code; without it, the form waits for the list anyway.
+  const [asked, setAsked] = useState(!inline);
+  useEffect(() => (asked ? undefined : whenPageIdle(() => setAsked(true))), [asked]);
   // Loaded once per mount; the server's guess is preselected when nothing is chosen yet.
   const { data } = useApiData(
-    'residence-countries',
+    asked ? 'residence-countries' : null,
     async () => {
+      const { fetchCountries, fetchDefaultCountry } = await import('../../lib/countries-api');
       const [list, preferred] = await Promise.all([
-        fetchCountries({ iso: true, withDisabled: true }).catch((): CountryEntry[] => []),
+        inline ?? fetchCountries({ iso: true, withDisabled: true }).catch((): CountryEntry[] => []),
         fetchDefaultCountry().catch(() => null),
       ]);
       return { list, preferred };
@@ -37,7 +50,7 @@ export function ResidenceField({
       },
     },
   );
-  const countries = data?.list ?? null;
+  const countries = data?.list ?? inline;
   const hint = t('register.residence.hint');
   return (
     <div className="gh-field">

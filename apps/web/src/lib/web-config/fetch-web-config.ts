@@ -1,31 +1,23 @@
 import * as endpoints from '@gatehouse/contract/endpoints/system';
-import { WEB_CONFIG_KEY, WEB_CONFIG_PROJECT } from '@gatehouse/contract';
+import { cacheTtlMs, PAGE_WEB_CONFIG_KEYS, WEB_CONFIG_PROJECT } from '@gatehouse/contract';
 import { FEATURE_CONFIG_KEY, featureFlagsFrom, type FeatureFlags } from '@gatehouse/contract/feature-flags';
 import { api } from '../../api';
+import { pageWebConfig } from './page-web-config';
 
 /**
  * Every web config entry the pages read, in one call with one body: the answer is cached 60 s by that
  * body (spec §7), so the captcha at submit time, the feature flags and the sign-up variant share one
- * request per page view instead of one each.
- */
-const KEYS = [
-  WEB_CONFIG_KEY.CAPTCHA_SCENE_CONFIG,
-  WEB_CONFIG_KEY.CAPTCHA_VENDOR_SCRIPTS,
-  WEB_CONFIG_KEY.CAPTCHA_REQUIRED,
-  FEATURE_CONFIG_KEY.FEATURE_FLAGS,
-  FEATURE_CONFIG_KEY.REGISTER_UI,
-];
-
-/**
- * The entries by name; empty when the call fails, silently: a failed config call must never stop a
- * page, each reader has its default.
+ * request per page view instead of one each. The page's own copy (inlined by the server, issue 12)
+ * stands in for that answer for as long as a cached one would.
  */
 export async function fetchWebConfig(): Promise<ReadonlyMap<string, unknown>> {
+  const inline = pageWebConfig();
+  if (inline && Date.now() - inline.at < cacheTtlMs(endpoints.webConfig.cache)) return inline.values;
   const values = new Map<string, unknown>();
   try {
     const envelope = await api.call(
       endpoints.webConfig,
-      { project_name: WEB_CONFIG_PROJECT, keys: KEYS },
+      { project_name: WEB_CONFIG_PROJECT, keys: [...PAGE_WEB_CONFIG_KEYS] },
       { hideError: true },
     );
     for (const entry of envelope?.result.data ?? []) values.set(entry.name, entry.value);
