@@ -14,12 +14,14 @@ export const E2E_APP_DOWNLOAD_ENV = {
 };
 
 /**
- * Every browser of the suite is one address (127.0.0.1): the baseline per-address API limit would
- * count the whole suite as one visitor (QR polling and page loads of one spec leave the next spec's
- * sign-up answered 10016). Routes' own limits (sends, guesses) stay as deployed; the server tests
- * prove every limit with parallel requests.
+ * Every browser of the suite is one address (127.0.0.1): the baseline per-address API limit and the
+ * sign-up sends per address per clock hour (30 deployed) would count the whole suite as one visitor
+ * (QR polling and page loads of one spec leave the next spec's sign-up answered 10016; the suite signs
+ * up more than 30 accounts, so a late spec's sign-up failed when its hour had started before the
+ * suite). Routes' own per-minute limits (sends, guesses) stay as deployed; the server tests prove
+ * every limit with parallel requests.
  */
-export const E2E_RATE_LIMIT_ENV = { RATE_LIMIT_MAX: '100000' };
+export const E2E_RATE_LIMIT_ENV = { RATE_LIMIT_MAX: '100000', REGISTER_SENDS_PER_ADDRESS_HOUR: '100000' };
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -45,6 +45,8 @@ export interface AppConfig {
   migrateOnStart: boolean;
   /** Baseline requests per minute per client address on the API (routes may set their own). */
   rateLimitMax: number;
+  /** Sign-up code sends per client address per clock hour (registration.service.ts). */
+  registerSendsPerAddressHour: number;
   /**
    * PEM private keys for the password transport, per environment; missing ones are generated under
    * dataDir/keys, which loadConfig allows only for a lone development server (SHARED_KEYS).
@@ -159,6 +161,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   MIGRATE_ON_START: flag(true),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  REGISTER_SENDS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(30),
   PASSWORD_RSA_PRIVATE_KEY_PROD: z.string().min(1).optional(),
   PASSWORD_RSA_PRIVATE_KEY_TESTNET: z.string().min(1).optional(),
   PASSWORD_RSA_PRIVATE_KEY_TEST: z.string().min(1).optional(),
@@ -458,6 +461,7 @@ export function loadConfig(
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     migrateOnStart: e.MIGRATE_ON_START,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    registerSendsPerAddressHour: e.REGISTER_SENDS_PER_ADDRESS_HOUR,
     passwordKeys: {
       ...(e.PASSWORD_RSA_PRIVATE_KEY_PROD ? { prod: e.PASSWORD_RSA_PRIVATE_KEY_PROD } : {}),
       ...(e.PASSWORD_RSA_PRIVATE_KEY_TESTNET ? { testnet: e.PASSWORD_RSA_PRIVATE_KEY_TESTNET } : {}),

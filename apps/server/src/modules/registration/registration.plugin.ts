@@ -23,6 +23,7 @@ export default fp(
       passwords: app.passwords,
       sessions: app.sessions,
       phoneSignUpOn: async () => (await app.webConfig.featureFlags()).phoneSignUp,
+      limits: { maxSendsPerIpPerHour: app.config.registerSendsPerAddressHour },
     });
     app.decorate('registration', service);
 
