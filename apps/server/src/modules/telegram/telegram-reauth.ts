@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/api-error.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import type { AttemptSource, PasswordAttempts } from '../password/password-attempts.js';
 import type { PasswordServices } from '../password/password.plugin.js';
+import { recheckPassword } from '../password/password-recheck.js';
 
 /** What the caller proved: nothing beyond the session, or the password again. */
 export interface ReauthProof {
@@ -52,35 +53,14 @@ export function createReauth(deps: ReauthDeps) {
     );
     const account = await deps.accounts.findById(session.userId);
     if (!account) throw new ApiError(RetCode.SessionExpired);
-    const now = deps.now();
-    const lockedResult = (until: number) => ({
-      locked_until: until,
-      retry_after_seconds: Math.max(0, Math.ceil((until - now) / 1000)),
-    });
-    // The same per-source limits as login (password-attempts.ts), counted before verifying.
-    const gate = await deps.attempts.begin(
-      { kind: 'account', id: account.id, passwordHash: account.passwordHash },
-      { ...client, knownDevice: await deps.isKnownDevice(account.id, client.guid) },
-      now,
+    const knownDevice = await deps.isKnownDevice(account.id, client.guid);
+    await recheckPassword(
+      { hasher: deps.passwords.hasher, attempts: deps.attempts },
+      account,
+      plain,
+      { ...client, knownDevice },
+      deps.now(),
     );
-    if (!gate.allowed) {
-      throw new ApiError(RetCode.TooManyPasswordErrors, undefined, 200, lockedResult(gate.lockedUntil));
-    }
-    const good = account.passwordHash
-      ? await deps.passwords.hasher.verify(account.passwordHash, plain)
-      : await deps.passwords.hasher.verifyDummy(plain);
-    if (good) {
-      await gate.attempt.succeeded();
-      return;
-    }
-    const failure = await gate.attempt.failed();
-    if (failure.lockedUntil !== null && failure.lockedUntil > now) {
-      throw new ApiError(RetCode.TooManyPasswordErrors, undefined, 200, lockedResult(failure.lockedUntil));
-    }
-    throw new ApiError(RetCode.PasswordWrong, undefined, 200, {
-      pass_err_count: failure.passErrCount,
-      max_pass_err_count: deps.attempts.policy.threshold - 1,
-    });
   };
 }
 

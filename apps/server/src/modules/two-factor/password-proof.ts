@@ -1,9 +1,9 @@
-import { RetCode, type EncryptedPassword, type Environment } from '@gatehouse/contract';
-import { ApiError } from '../../lib/api-error.js';
+import type { EncryptedPassword, Environment } from '@gatehouse/contract';
 import type { Account } from '../accounts/accounts.repository.js';
 import type { KnownDevices } from '../devices/known-devices.repository.js';
 import type { PasswordAttempts } from '../password/password-attempts.js';
 import type { PasswordServices } from '../password/password.plugin.js';
+import { recheckPassword } from '../password/password-recheck.js';
 
 export interface PasswordProofDeps {
   passwords: Pick<PasswordServices, 'transport' | 'hasher'>;
@@ -25,34 +25,14 @@ export function createPasswordProof(deps: PasswordProofDeps) {
     client: { ip: string; guid: string | null },
   ): Promise<void> {
     const plain = await deps.passwords.transport.decryptPassword(proof, env, deps.now());
-    const now = deps.now();
-    const lockedResult = (until: number) => ({
-      locked_until: until,
-      retry_after_seconds: Math.max(0, Math.ceil((until - now) / 1000)),
-    });
-    const gate = await deps.attempts.begin(
-      { kind: 'account', id: account.id, passwordHash: account.passwordHash },
-      { ...client, knownDevice: await deps.devices.isKnown(account.id, client.guid) },
-      now,
+    const knownDevice = await deps.devices.isKnown(account.id, client.guid);
+    await recheckPassword(
+      { hasher: deps.passwords.hasher, attempts: deps.attempts },
+      account,
+      plain,
+      { ...client, knownDevice },
+      deps.now(),
     );
-    if (!gate.allowed) {
-      throw new ApiError(RetCode.TooManyPasswordErrors, undefined, 200, lockedResult(gate.lockedUntil));
-    }
-    const good = account.passwordHash
-      ? await deps.passwords.hasher.verify(account.passwordHash, plain)
-      : await deps.passwords.hasher.verifyDummy(plain);
-    if (good) {
-      await gate.attempt.succeeded();
-      return;
-    }
-    const failure = await gate.attempt.failed();
-    if (failure.lockedUntil !== null && failure.lockedUntil > now) {
-      throw new ApiError(RetCode.TooManyPasswordErrors, undefined, 200, lockedResult(failure.lockedUntil));
-    }
-    throw new ApiError(RetCode.PasswordWrong, undefined, 200, {
-      pass_err_count: failure.passErrCount,
-      max_pass_err_count: deps.attempts.policy.threshold - 1,
-    });
   };
 }
 
