@@ -1,14 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import { loadKeptSecret } from '../../lib/kept-secret.js';
 
 /** Where a generated 2FA master key is kept under DATA_DIR. */
 export function twoFactorKeyFile(dataDir: string): string {
   return path.join(dataDir, 'keys', 'two-factor.key');
 }
-
-// Tests build many apps in one process; one key for all of them is enough.
-let memoryKey: string | undefined;
 
 /**
  * The master key of the authenticator secrets and backup codes: the configured one (TWO_FACTOR_KEY),
@@ -17,25 +14,11 @@ let memoryKey: string | undefined;
  * makes every bound authenticator and backup code unusable (users then remove 2FA by e-mail).
  */
 export async function loadTwoFactorKey(options: { configured: string | null; dataDir: string | null }) {
-  if (options.configured) return options.configured;
-  if (options.dataDir === null) return (memoryKey ??= crypto.randomBytes(32).toString('hex'));
-  const file = twoFactorKeyFile(options.dataDir);
-  try {
-    const kept = (await fs.readFile(file, 'utf8')).trim();
-    if (kept.length >= 32) return kept;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  const fresh = crypto.randomBytes(32).toString('hex');
-  await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  try {
-    // `wx`: when another instance on the same DATA_DIR wrote it first, use theirs.
-    await fs.writeFile(file, fresh, { mode: 0o600, flag: 'wx' });
-    return fresh;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    return (await fs.readFile(file, 'utf8')).trim();
-  }
+  return loadKeptSecret({
+    name: 'two-factor',
+    configured: options.configured,
+    file: options.dataDir === null ? null : twoFactorKeyFile(options.dataDir),
+  });
 }
 
 /** The keys derived from the master key, one per purpose (a leak of one says nothing of the other). */
