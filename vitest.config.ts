@@ -19,6 +19,7 @@ const SQLITE_ONLY_OR_ALREADY_BOTH = [
   'apps/server/src/lib/attempt-limiter.test.ts', // likewise
   'apps/server/src/fuzz/api-fuzz.test.ts', // already SQLite and PostgreSQL + Redis (the slowest file: not twice)
   'apps/server/src/fuzz/fuzz-findings.test.ts', // already SQLite and PostgreSQL
+  'apps/server/src/fuzz/store-fingerprint.test.ts', // already SQLite and Redis, side by side
   'apps/server/src/modules/oauth/oauth-code-race.test.ts', // already SQLite and two instances on PostgreSQL
   // Request-target spellings and start-up checks: routing and configuration, not the store (the shared
   // route limits they touch are proven on PostgreSQL and Redis in rate-limit.test.ts).

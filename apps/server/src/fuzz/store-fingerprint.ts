@@ -14,8 +14,8 @@ import type { Database } from '../db/schema.js';
  * - rate-limit counters (Redis `gh:rl:*`, process memory, and the route limits' `rl:*` keys in the
  *   key/value store): counting refused requests is their job; a flood of garbage is still a flood;
  * - key/value entries that expire within two minutes of the snapshot: the store's own sweeper may
- *   delete them between two snapshots, and one-minute cooldowns, whose expiry read back from Redis
- *   jitters, would otherwise straddle the cut.
+ *   delete them between two snapshots. Both snapshots of a case use the same cut and read each
+ *   key's absolute expiry (Redis `PEXPIRETIME`), so an entry falls on the same side in both.
  */
 /** The route limits' counters in the key/value store (plugins/rate-limit-store.ts). */
 const RATE_LIMIT_KEYS = 'rl:';
@@ -52,7 +52,12 @@ const hash = (rows: unknown[]) =>
     .slice(0, 16);
 
 export interface StoreSnapshot {
-  [part: string]: string;
+  /** One hash per table and one for the key/value store: what `changedParts` compares. */
+  parts: Record<string, string>;
+  /** Row counts per table, printed when a table changed. */
+  counts: Record<string, number>;
+  /** Key/value entries by key (value hash and expiry), printed when the store changed. */
+  kv: Map<string, string>;
 }
 
 export interface FingerprintOptions {
@@ -71,39 +76,49 @@ export async function storeSnapshot(opts: FingerprintOptions, at: number): Promi
     opts.db.getExecutor().adapter instanceof PostgresAdapter
       ? await pgTableHashes(opts.db)
       : await tableHashes(opts.db);
+  const kept = (key: string, value: unknown, expiresAt: number | null) =>
+    out.kv.set(
+      key,
+      `${hash([value])} expires ${expiresAt === null ? 'never' : new Date(expiresAt).toISOString()}`,
+    );
   if (opts.redis) {
     const { client, prefix } = opts.redis;
     const keys = (await scanKeys(client, `${prefix}gh:kv:*`)).sort();
     const entries: string[] = [];
     if (keys.length > 0) {
       const pipeline = client.pipeline();
-      for (const key of keys) pipeline.pttl(key).get(key);
+      // The absolute expiry, as Redis keeps it: a TTL added to this process's clock once the reply
+      // has arrived drifts by the reply's delay, and a key near the cut then falls on either side.
+      for (const key of keys) pipeline.pexpiretime(key).get(key);
       const replies = (await pipeline.exec()) ?? [];
       keys.forEach((key, i) => {
-        const ttl = Number(replies[2 * i]?.[1]);
-        if (ttl >= 0 && Date.now() + ttl < cutoff) return;
+        const expiry = Number(replies[2 * i]?.[1]);
+        const expiresAt = expiry >= 0 ? expiry : null;
+        if (expiresAt !== null && expiresAt < cutoff) return;
         if (key.startsWith(`${prefix}gh:kv:${RATE_LIMIT_KEYS}`)) return;
-        entries.push(`${key}=${String(replies[2 * i + 1]?.[1])}`);
+        const value = String(replies[2 * i + 1]?.[1]);
+        entries.push(`${key}=${value}`);
+        kept(key.slice(prefix.length), value, expiresAt);
       });
     }
-    out['kv'] = hash(entries);
+    out.parts['kv'] = hash(entries);
   } else {
-    const rows = await opts.db.selectFrom('kv_entries').selectAll().execute();
-    out['kv'] = hash(
-      rows.filter(
-        (r) => (r.expires_at === null || r.expires_at > cutoff) && !r.key.startsWith(RATE_LIMIT_KEYS),
-      ),
+    const rows = (await opts.db.selectFrom('kv_entries').selectAll().execute()).filter(
+      (r) => (r.expires_at === null || r.expires_at > cutoff) && !r.key.startsWith(RATE_LIMIT_KEYS),
     );
+    for (const r of rows) kept(r.key, r, r.expires_at);
+    out.parts['kv'] = hash(rows);
   }
   return out;
 }
 
 async function tableHashes(db: Db): Promise<StoreSnapshot> {
-  const out: StoreSnapshot = {};
+  const out: StoreSnapshot = { parts: {}, counts: {}, kv: new Map() };
   for (const table of BUSINESS_TABLES) {
     const rows = await db.selectFrom(table).selectAll().execute();
     const ignored = IGNORED_COLUMNS[table] ?? [];
-    out[table] = hash(
+    out.counts[table] = rows.length;
+    out.parts[table] = hash(
       rows.map((row) => {
         const copy: Record<string, unknown> = { ...row };
         for (const column of ignored) delete copy[column];
@@ -119,14 +134,34 @@ async function pgTableHashes(db: Db): Promise<StoreSnapshot> {
   const parts = BUSINESS_TABLES.map((table) => {
     const ignored = (IGNORED_COLUMNS[table] ?? []).map((c) => sql` - ${c}`);
     const row = sql`(to_jsonb(t)${sql.join(ignored, sql``)})::text`;
-    return sql`(select md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) from ${sql.table(table)} t) as ${sql.ref(table)}`;
+    return sql`(select md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) || ':' || count(*) from ${sql.table(table)} t) as ${sql.ref(table)}`;
   });
-  const { rows } = await sql<StoreSnapshot>`select ${sql.join(parts)}`.execute(db);
-  return rows[0] ?? {};
+  const { rows } = await sql<Record<string, string>>`select ${sql.join(parts)}`.execute(db);
+  const out: StoreSnapshot = { parts: {}, counts: {}, kv: new Map() };
+  for (const [table, value] of Object.entries(rows[0] ?? {})) {
+    const [digest = '', count = '0'] = value.split(':');
+    out.parts[table] = digest;
+    out.counts[table] = Number(count);
+  }
+  return out;
 }
 
 export function changedParts(before: StoreSnapshot, after: StoreSnapshot): string[] {
-  return Object.keys(before).filter((part) => before[part] !== after[part]);
+  return Object.keys(before.parts).filter((part) => before.parts[part] !== after.parts[part]);
+}
+
+/** What changed, in words a failure message can carry: row counts per table, keys by name. */
+export function describeChanges(before: StoreSnapshot, after: StoreSnapshot): string {
+  return changedParts(before, after)
+    .map((part) => {
+      if (part !== 'kv') return `${part}: ${before.counts[part]} → ${after.counts[part]} rows`;
+      const keys = new Set([...before.kv.keys(), ...after.kv.keys()]);
+      const lines = [...keys]
+        .filter((key) => before.kv.get(key) !== after.kv.get(key))
+        .map((key) => `  ${key}: ${before.kv.get(key) ?? 'absent'} → ${after.kv.get(key) ?? 'absent'}`);
+      return `kv:\n${lines.join('\n')}`;
+    })
+    .join('\n');
 }
 
 export async function scanKeys(client: Redis, match: string): Promise<string[]> {
