@@ -9,7 +9,22 @@ const files: Record<string, Resource> = {
     nested: { deep: 'Deep' },
     'flat.key': 'Flat',
   },
-  'en/inverse': { title: 'Log in' },
+  'en/inverse': {
+    title: 'Log in',
+    code: { left_one: '{{count}} attempt left', left_other: '{{count}} attempts left' },
+    noneYet_zero: 'No invitees yet',
+    noneYet_one: 'One invitee',
+    noneYet_other: '{{count}} invitees',
+  },
+  'ru-RU/inverse': {
+    code: {
+      left_one: 'Осталась {{count}} попытка',
+      left_few: 'Осталось {{count}} попытки',
+      left_many: 'Осталось {{count}} попыток',
+      left_other: 'Осталось {{count}} попытки',
+    },
+  },
+  'ar-SA/inverse': { code: { left_two: 'بقيت محاولتان', left_other: 'بقيت {{count}} محاولة' } },
   'de-DE/global': { hello: 'Hallo {{name}}', nested: { deep: 'Tief' } },
   'de-DE/inverse': { title: 'Anmelden' },
 };
@@ -19,6 +34,38 @@ function stubFetcher() {
 }
 
 describe('createI18n', () => {
+  it('picks the plural form of the language by count', async () => {
+    const i18n = createI18n({ language: 'ru-RU', fetchResource: stubFetcher() });
+    await i18n.loadNamespaces(['inverse']);
+    const left = (count: number) => i18n.t('code.left', { ns: 'inverse', count });
+    expect([1, 2, 5, 21, 22, 25, 11].map(left)).toEqual([
+      'Осталась 1 попытка',
+      'Осталось 2 попытки',
+      'Осталось 5 попыток',
+      'Осталась 21 попытка',
+      'Осталось 22 попытки',
+      'Осталось 25 попыток',
+      'Осталось 11 попыток',
+    ]);
+    // A form the language lacks falls back to English's form for English's category.
+    expect(i18n.t('noneYet', { ns: 'inverse', count: 0 })).toBe('No invitees yet');
+    expect(i18n.t('noneYet', { ns: 'inverse', count: 1 })).toBe('One invitee');
+  });
+
+  it('formats the count for the language and uses _zero and _two where they exist', async () => {
+    const en = createI18n({ language: 'en', fetchResource: stubFetcher() });
+    await en.loadNamespaces(['inverse']);
+    expect(en.t('code.left', { ns: 'inverse', count: 1 })).toBe('1 attempt left');
+    expect(en.t('code.left', { ns: 'inverse', count: 1234 })).toBe('1,234 attempts left');
+    expect(en.t('noneYet', { ns: 'inverse', count: 0 })).toBe('No invitees yet');
+    const ar = createI18n({ language: 'ar-SA', fetchResource: stubFetcher() });
+    await ar.loadNamespaces(['inverse']);
+    expect(ar.t('code.left', { ns: 'inverse', count: 2 })).toBe('بقيت محاولتان');
+    expect(ar.t('code.left', { ns: 'inverse', count: 3 })).toBe(
+      `بقيت ${new Intl.NumberFormat('ar-SA').format(3)} محاولة`,
+    );
+  });
+
   it('translates with interpolation once a namespace is loaded', async () => {
     const i18n = createI18n({ language: 'de-DE', fetchResource: stubFetcher() });
     expect(i18n.hasLoaded('global')).toBe(false);

@@ -1,12 +1,16 @@
-import { localeFilePath } from '@gatehouse/contract';
+import { localeFilePath, pluralKeys } from '@gatehouse/contract';
 import { DEFAULT_NS, FALLBACK_LANGUAGE, NAMESPACES, type Namespace } from './namespaces';
 import { interpolate, type InterpolationValues } from './interpolate';
 
 /** A namespace file: phrases, possibly nested (a dotted key walks into nested objects). */
 export type Resource = { readonly [key: string]: string | Resource };
 
-/** `t` options, i18next style: `ns` and `defaultValue` steer the lookup, the rest are interpolation values. */
-export type TOptions = InterpolationValues & { ns?: Namespace; defaultValue?: string };
+/**
+ * `t` options, i18next style: `ns` and `defaultValue` steer the lookup, the rest are interpolation
+ * values. A numeric `count` picks the plural form (`key_one`, `key_few`, … by `Intl.PluralRules`)
+ * and is shown formatted for the language.
+ */
+export type TOptions = InterpolationValues & { ns?: Namespace; defaultValue?: string; count?: number };
 
 export type TFunction = (key: string, options?: TOptions) => string;
 
@@ -60,6 +64,22 @@ function lookup(resource: Resource | undefined, key: string): string | undefined
     node = node[part];
   }
   return typeof node === 'string' ? node : undefined;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A count as the language writes numbers (`1 234` in French, `١٢` in Arabic where it is the norm). */
+function formatCount(language: string, count: number): string {
+  let format = numberFormats.get(language);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(language);
+    } catch {
+      format = new Intl.NumberFormat('en');
+    }
+    numberFormats.set(language, format);
+  }
+  return format.format(count);
 }
 
 /** Splits `ns:key` the way i18next does, but only for a known namespace, so `code: 10006` stays a key. */
@@ -124,12 +144,19 @@ export function createI18n({ language: initial, fetchResource = fetchLocaleFile 
     },
     t(key, options) {
       const [ns, bareKey] = splitKey(key, options?.ns ?? DEFAULT_NS);
-      const text =
-        lookup(resources.get(fileKey(language, ns)), bareKey) ??
-        lookup(resources.get(fileKey(FALLBACK_LANGUAGE, ns)), bareKey) ??
-        options?.defaultValue ??
-        bareKey;
-      return interpolate(text, options);
+      const count = options?.count;
+      const find = (lng: string) => {
+        const resource = resources.get(fileKey(lng, ns));
+        if (typeof count !== 'number') return lookup(resource, bareKey);
+        for (const candidate of [...pluralKeys(bareKey, lng, count), bareKey]) {
+          const text = lookup(resource, candidate);
+          if (text !== undefined) return text;
+        }
+        return undefined;
+      };
+      const text = find(language) ?? find(FALLBACK_LANGUAGE) ?? options?.defaultValue ?? bareKey;
+      if (typeof count !== 'number') return interpolate(text, options);
+      return interpolate(text, { ...options, count: formatCount(language, count) });
     },
     hasLoaded(ns) {
       return languagesFor(language).every((lng) => resources.has(fileKey(lng, ns)));

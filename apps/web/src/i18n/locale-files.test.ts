@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TRANSLATION_LOCALES } from '@gatehouse/contract';
+import {
+  categoryIsSingleNumber,
+  pluralCategories,
+  splitPluralKey,
+  TRANSLATION_LOCALES,
+  type PluralSuffix,
+} from '@gatehouse/contract';
 import { describe, expect, it } from 'vitest';
 import { placeholders } from './interpolate';
 import { LOCALES_DIR as root } from '../test/locales-dir';
@@ -27,6 +33,30 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
+/**
+ * The keys a language must have for the English source: every plain key, and for every plural
+ * phrase (English has `x_other`) one form per plural category of that language, with `_zero` where
+ * English has one. Each key maps to the English phrase whose placeholders it must keep.
+ */
+function expectedKeys(
+  source: Map<string, string>,
+  language: string,
+): Map<string, { english: string; suffix: PluralSuffix | null }> {
+  const out = new Map<string, { english: string; suffix: PluralSuffix | null }>();
+  for (const [key, text] of source) {
+    const plural = splitPluralKey(key);
+    if (!plural || !source.has(`${plural.base}_other`)) {
+      out.set(key, { english: text, suffix: null });
+      continue;
+    }
+    const english = source.get(`${plural.base}_other`) ?? '';
+    const suffixes: PluralSuffix[] = [...pluralCategories(language)];
+    if (source.has(`${plural.base}_zero`)) suffixes.push('zero');
+    for (const suffix of suffixes) out.set(`${plural.base}_${suffix}`, { english, suffix });
+  }
+  return out;
+}
+
 const others = TRANSLATION_LOCALES.filter((language) => language !== FALLBACK_LANGUAGE);
 const folders = readdirSync(root).sort();
 
@@ -41,17 +71,29 @@ describe('locale files', () => {
     if (!english) continue;
     const source = flatten(english);
 
+    it(`${ns}.json in English has every plural form English needs`, () => {
+      expect([...expectedKeys(source, FALLBACK_LANGUAGE).keys()].sort()).toEqual([...source.keys()].sort());
+    });
+
     it.each(others)(
-      `${ns}.json of %s has the English keys, no others, and the same placeholders`,
+      `${ns}.json of %s has the English keys (plural forms of its own), no others, and the same placeholders`,
       (language) => {
         const tree = readTree(language, ns);
         expect(tree, `${language}/${ns}.json is missing or not JSON`).not.toBeNull();
         const target = flatten(tree ?? {});
-        expect([...target.keys()].sort()).toEqual([...source.keys()].sort());
-        for (const [key, text] of source) {
+        const expected = expectedKeys(source, language);
+        expect([...target.keys()].sort()).toEqual([...expected.keys()].sort());
+        for (const [key, { english: text, suffix }] of expected) {
           const translated = target.get(key) ?? '';
-          expect(placeholders(translated), `${language} ${ns}:${key}`).toEqual(placeholders(text));
-          expect(translated.trim(), `${language} ${ns}:${key} is empty`).not.toBe('');
+          const where = `${language} ${ns}:${key}`;
+          expect(translated.trim(), `${where} is empty`).not.toBe('');
+          const wanted = placeholders(text);
+          const found = placeholders(translated);
+          // A form for exactly one number ("one", "two", "zero" where only 1, 2 or 0 fall in it) may
+          // say the number in words; any other form must show the count.
+          if (suffix && categoryIsSingleNumber(language, suffix) && !found.includes('count'))
+            expect(found, where).toEqual(wanted.filter((name) => name !== 'count'));
+          else expect(found, where).toEqual(wanted);
         }
       },
     );

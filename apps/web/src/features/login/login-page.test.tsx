@@ -78,7 +78,7 @@ describe('login page', () => {
     );
     await renderApp('/en/login', boot());
     await fillAndSubmit('ann@example.com', 'wrong one');
-    await screen.findByText('Wrong account or password. Attempts left before password login is locked: 3.');
+    await screen.findByText('Wrong account or password. 3 more attempts before password login is locked.');
     expect(fake.received(loginCalls.login)[0]).toMatchObject({
       email: 'ann@example.com',
       encrypt_password: 'c2VhbGVkLXBhc3N3b3Jk',

@@ -82,7 +82,7 @@ describe('the login authenticator step', () => {
     await waitFor(() => expect(document.activeElement).toBe(backup));
     fireEvent.change(backup, { target: { value: 'zzzzz-zzzzz' } });
     await submit();
-    expect(await screen.findByText('That code is not right. Attempts left: 3.')).toBeTruthy();
+    expect(await screen.findByText('That code is not right. 3 attempts left.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Backup code'), { target: { value: ' abcde-fghjk ' } });
     await submit();
     await waitFor(() => expect(app.location.history.at(-1)).toBe('/en/dashboard'));

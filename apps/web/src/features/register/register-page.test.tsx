@@ -121,7 +121,7 @@ describe('register page', () => {
     await screen.findByRole('heading', { name: 'Enter the verification code' });
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '000000' } });
     await click('Verify');
-    await screen.findByText('That code is not right. Attempts left: 4.');
+    await screen.findByText('That code is not right. 4 attempts left.');
   });
 
   it('sends the EU subscription choice as ext_json and lands an EU new user on the personal KYC page', async () => {

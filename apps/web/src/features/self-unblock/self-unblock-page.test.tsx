@@ -57,7 +57,7 @@ describe('self-unblock page', () => {
     fake.answer(unblockCalls.selfUnblock, fail(RetCode.VerifyCodeInvalid, { remaining_attempts: 4 }));
     const app = await renderApp(PAGE, testBootstrap('global'));
     await sendAndEnter('000000');
-    await screen.findByText('That code is not right. Attempts left: 4.');
+    await screen.findByText('That code is not right. 4 attempts left.');
     expect(app.location.history.at(-1)).toBe(PAGE);
   });
 
