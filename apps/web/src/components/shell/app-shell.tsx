@@ -4,6 +4,7 @@ import { useSearch } from 'wouter';
 import { usePageLocation } from '../../lib/page-location';
 import { markPageShown, whenPageIdle } from '../../lib/when-page-idle';
 import { useDocumentLocale } from './use-document-locale';
+import { CookieBanner } from './cookie-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageLoading } from './page-loading';
@@ -25,7 +26,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const search = useSearch();
   useDocumentLocale(locale);
   const shell = route?.shell ?? NOT_FOUND_SHELL;
-  // The cookie banner and the toast host, once the page is idle (shell-extras.tsx).
+  // The toast and modal host, once the page is idle (shell-extras.tsx).
   const [extras, setExtras] = useState(false);
   useEffect(() => whenPageIdle(() => setExtras(true)), []);
   const dark = shell.authTheme && new URLSearchParams(search).get('theme') === 'dark';
@@ -41,6 +42,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           <PageShown />
         </main>
         {shell.footer && <Footer />}
+        {/* With the page, not once idle: a first visit sees the banner in the first view, and a
+            block of text painted a second later would be the page's largest contentful paint. */}
+        <CookieBanner />
       </Suspense>
       {extras && (
         <Suspense fallback={null}>

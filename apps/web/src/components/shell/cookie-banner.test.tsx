@@ -11,7 +11,7 @@ beforeEach(() => localStorage.clear());
 describe('cookie banner', () => {
   it('shows until accepted, stores ACCEPT-GDPR-COOKIE=1, and stays accepted', async () => {
     await renderApp('/en/login');
-    // The shell shows the banner once the page is idle (components/shell/shell-extras.tsx).
+    // The shell shows the banner with the page (components/shell/app-shell.tsx).
     const banner = await screen.findByRole('region', { name: 'Cookie consent' });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accept' })));
     expect(localStorage.getItem(COOKIE_CONSENT_KEY)).toBe('1');
