@@ -1,7 +1,7 @@
 /**
  * When a page is idle: its first page has rendered, the document has loaded, the data the page loads
  * on arrival has come in (or a few seconds have passed), and the browser has a moment. Background work
- * (the session watch, the monitor hooks, the cookie banner and toast host, the sign-up form's country
+ * (the session watch, the monitor hooks, the toast host, the sign-up form’s country
  * guess) waits for it, so it never competes with the page's own code and data for the network and the
  * main thread: npm run bench:web counts what loads before a page is interactive (issue 12).
  */
