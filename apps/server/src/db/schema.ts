@@ -197,6 +197,16 @@ export interface ChannelPartnersTable {
   updated_at: number;
 }
 
+/** The fiat partner's sign-up outcome per account and channel (modules/channels, migration 0076). */
+export interface PartnerRegistrationsTable {
+  user_id: string;
+  channel: string;
+  uuid: string;
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
 /** Who brought each account, decided once at creation (modules/channels). */
 export interface SignupAttributionsTable {
   user_id: string;
@@ -368,6 +378,7 @@ export interface Database {
   referral_codes: ReferralCodesTable;
   channel_partners: ChannelPartnersTable;
   signup_attributions: SignupAttributionsTable;
+  partner_registrations: PartnerRegistrationsTable;
   known_devices: KnownDeviceTable;
   trade_env: TradeEnvTable;
   oauth_clients: OAuthClientsTable;

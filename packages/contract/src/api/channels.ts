@@ -82,3 +82,62 @@ export type AffiliateOpenInfo = z.infer<typeof affiliateOpenInfoResultSchema>;
 export type AffiliateGroup = z.infer<typeof affiliateGroupSchema>;
 export type AffiliateAnonymity = z.infer<typeof affiliateAnonymityResultSchema>;
 export type InviteSummary = z.infer<typeof inviteSummaryResultSchema>;
+
+// ── The partner calls around a sign-up (spec §7; docs/flows/channels.md "Other channel calls") ──────
+
+/**
+ * `POST /user/public/conversion/check`: an ad or partner landing (`source`) confirms a sign-up it
+ * brought converted. `data.token` must be a live session of `data.user_id` (the one the sign-up just
+ * started), so nobody learns anything about an account that is not theirs: any mismatch answers false.
+ */
+export const conversionCheckRequestSchema = z.object({
+  source: z.string().trim().min(1).max(64),
+  data: z.object({
+    user_id: z
+      .union([z.string(), z.number()])
+      .transform(String)
+      .pipe(z.string().regex(/^\d{1,20}$/)),
+    token: z.string().min(1).max(512),
+  }),
+});
+export const conversionCheckResultSchema = z.object({
+  /** True when the token is the account's live session and it signed up within the conversion window. */
+  converted: z.boolean(),
+  /** The account's sign-up scene (CODE_SCENE) when converted. */
+  scene: z.number().int().optional(),
+});
+
+/** `POST /v3/private/misc/cabital/post-register`: the fiat partner's own sign-up outcome, per account. */
+export const cabitalPostRegisterRequestSchema = z.object({
+  channel: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'channel: letters, digits, _ and -'),
+  uuid: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'uuid: letters, digits, _ and -'),
+  status: z.enum(['success', 'pending', 'failed']),
+});
+export const cabitalPostRegisterResultSchema = z.object({ recorded: z.literal(true) });
+
+/** `GET /fiat/public/channel/common-share-info?token=`: what a shared invite shows (token = invite code). */
+export const commonShareInfoRequestSchema = z.object({ token: z.string().trim().min(1).max(64) });
+export const commonShareInfoResultSchema = z.object({
+  code: z.string(),
+  scene: z.number().int(),
+  /** Masked inviter (referral) or the partner's name; absent for an anonymous affiliate. */
+  inviter: z.string().optional(),
+  /** Below the locale prefix: where the share leads (`/invite?ref=…`, `/sign-up?affiliate_id=…`). */
+  path: z.string(),
+});
+
+/** `POST /fht/growth/activity-api/v1/korea/home`: the Korean growth home's activities (web config `korea_home`). */
+export const koreaHomeRequestSchema = z.object({}).passthrough();
+export const koreaHomeActivitySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  link: z.string().optional(),
+  image: z.string().optional(),
+});
+export const koreaHomeResultSchema = z.object({ activities: z.array(koreaHomeActivitySchema) });

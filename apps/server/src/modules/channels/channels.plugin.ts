@@ -9,13 +9,17 @@ declare module 'fastify' {
   }
 }
 
-/** Needs `store` and `accounts`. Register before `registration`, which attributes each new account. */
+/** Needs `store`, `accounts` and `session`. Register before `registration`, which attributes each new account. */
 export default fp(
   async (app) => {
     app.decorate(
       'channels',
-      createChannelsService({ repo: createChannelsRepository(app.db), accounts: app.accounts }),
+      createChannelsService({
+        repo: createChannelsRepository(app.db),
+        accounts: app.accounts,
+        sessions: app.sessions,
+      }),
     );
   },
-  { name: 'channels', dependencies: ['store', 'accounts'] },
+  { name: 'channels', dependencies: ['store', 'accounts', 'session'] },
 );

@@ -33,6 +33,11 @@ export interface ChannelsRepository {
   insertAttribution(row: AttributionRow, target: Db): Promise<boolean>;
   attributionOf(userId: string): Promise<Selectable<SignupAttributionsTable> | undefined>;
   inviteeCount(inviterUserId: string): Promise<number>;
+  /** Insert or update the partner's sign-up outcome of (account, channel). */
+  recordPartnerRegistration(
+    row: { user_id: string; channel: string; uuid: string; status: string },
+    now: number,
+  ): Promise<void>;
 }
 
 export function createChannelsRepository(db: Db): ChannelsRepository {
@@ -125,6 +130,17 @@ export function createChannelsRepository(db: Db): ChannelsRepository {
         .where('scene', '=', 2)
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+    async recordPartnerRegistration(row, now) {
+      await db
+        .insertInto('partner_registrations')
+        .values({ ...row, created_at: now, updated_at: now })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'channel'])
+            .doUpdateSet({ uuid: row.uuid, status: row.status, updated_at: now }),
+        )
+        .execute();
     },
   };
 }

@@ -1,6 +1,14 @@
 import * as endpoints from '@gatehouse/contract/endpoints';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  cabitalPostRegisterRequestSchema,
+  cabitalPostRegisterResultSchema,
+  commonShareInfoRequestSchema,
+  commonShareInfoResultSchema,
+  conversionCheckRequestSchema,
+  conversionCheckResultSchema,
+  koreaHomeRequestSchema,
+  koreaHomeResultSchema,
   affiliateAnonymityRequestSchema,
   affiliateAnonymityResultSchema,
   affiliateOpenInfoRequestSchema,
@@ -12,6 +20,8 @@ import {
 } from '@gatehouse/contract';
 import { endpointRoute } from '../../lib/endpoint-route.js';
 import { ok } from '../../lib/envelope.js';
+import { requestSite } from '../../lib/request-site.js';
+import { koreaActivities, KOREA_HOME_CONFIG_KEY } from './korea-home.js';
 
 const TAGS = ['channels'];
 /** Codes are looked up one by one; a visitor needs a handful, a code-guesser is slowed down. */
@@ -73,6 +83,63 @@ const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
       result: inviteSummaryResultSchema,
     },
     async (req) => ok(await service.inviteSummary(req.auth.userId)),
+  );
+
+  endpointRoute(
+    app,
+    endpoints.conversionCheck,
+    {
+      tags: TAGS,
+      summary: "A partner's sign-up converted: true only for the account's own live session",
+      request: conversionCheckRequestSchema,
+      result: conversionCheckResultSchema,
+      config: LOOKUP_RATE_LIMIT,
+    },
+    async (req) => ok(await service.conversionCheck(req.body.data.user_id, req.body.data.token)),
+  );
+
+  endpointRoute(
+    app,
+    endpoints.cabitalPostRegister,
+    {
+      tags: TAGS,
+      summary: "Record the fiat partner's sign-up outcome for this account and channel",
+      request: cabitalPostRegisterRequestSchema,
+      result: cabitalPostRegisterResultSchema,
+    },
+    async (req) => {
+      const { channel, uuid, status } = req.body;
+      await service.recordPartnerRegistration(req.auth.userId, channel, uuid, status);
+      return ok({ recorded: true as const });
+    },
+  );
+
+  endpointRoute(
+    app,
+    endpoints.commonShareInfo,
+    {
+      tags: TAGS,
+      summary: 'What a shared invite (its code) shows and where it leads',
+      request: commonShareInfoRequestSchema,
+      result: commonShareInfoResultSchema,
+      config: LOOKUP_RATE_LIMIT,
+    },
+    async (req) => ok(await service.shareInfo(req.query.token)),
+  );
+
+  endpointRoute(
+    app,
+    endpoints.koreaHome,
+    {
+      tags: TAGS,
+      summary: "The Korean growth home's activities (web config korea_home)",
+      request: koreaHomeRequestSchema,
+      result: koreaHomeResultSchema,
+    },
+    async (req) => {
+      const [entry] = await app.webConfig.entries([KOREA_HOME_CONFIG_KEY], requestSite(req).site);
+      return ok({ activities: koreaActivities(entry?.value) });
+    },
   );
 };
 

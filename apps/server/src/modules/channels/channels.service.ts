@@ -12,10 +12,15 @@ import {
   type CodeScene,
   type InviteSummary,
 } from '@gatehouse/contract';
+import type { z } from 'zod';
+import type { commonShareInfoResultSchema } from '@gatehouse/contract';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../lib/api-error.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
+import type { SessionService } from '../session/session.service.js';
 import type { ChannelsRepository, PartnerRow } from './channels.repository.js';
+
+type CommonShareInfo = z.input<typeof commonShareInfoResultSchema>;
 import { newReferralCode, normaliseReferralCode } from './referral-code.js';
 
 /** What a new account's sign-up carried (the register payload's channel fields, spec §3). */
@@ -47,7 +52,16 @@ export interface ChannelsService {
   openInfo(affid: string, groupId: string | undefined): Promise<AffiliateOpenInfo>;
   anonymity(affid: string): Promise<AffiliateAnonymity>;
   inviteSummary(userId: string): Promise<InviteSummary>;
+  /** `conversion/check`: converted only for the account's own live session within the window. */
+  conversionCheck(userId: string, token: string): Promise<{ converted: boolean; scene?: number }>;
+  /** `cabital/post-register`: the partner's outcome for this account and channel (latest wins). */
+  recordPartnerRegistration(userId: string, channel: string, uuid: string, status: string): Promise<void>;
+  /** `common-share-info`: what a shared invite (its code) shows and where it leads. */
+  shareInfo(token: string): Promise<CommonShareInfo>;
 }
+
+/** A sign-up counts as a conversion of its source for this long after the account was made. */
+export const CONVERSION_WINDOW_MS = 7 * 24 * 60 * 60_000;
 
 /** Groups as stored (JSON list); malformed entries are dropped rather than failing the call. */
 export function storedGroups(json: string): (AffiliateGroup & { id?: string })[] {
@@ -71,6 +85,7 @@ const MAX_CODE_TRIES = 8;
 export function createChannelsService(deps: {
   repo: ChannelsRepository;
   accounts: Pick<AccountsRepository, 'findById'>;
+  sessions?: Pick<SessionService, 'verify'>;
   now?: () => number;
 }): ChannelsService {
   const { repo, accounts } = deps;
@@ -135,8 +150,49 @@ export function createChannelsService(deps: {
     return { scene: CODE_SCENE.normal, code: null, known: false, inviterUserId: null };
   }
 
+  async function codeInfo(input: string | undefined): Promise<CodeInfoResult> {
+    const text = input?.trim() ?? '';
+    if (text === '') return { scene: CODE_SCENE.normal, tpl: 'normal', info: { success: true } };
+    const referral = normaliseReferralCode(text);
+    if (referral) {
+      const owner = await repo.ownerOf(referral);
+      const account = owner ? await accounts.findById(owner) : undefined;
+      const name = account?.email ?? account?.mobile;
+      if (account && name && account.status !== 'terminated') {
+        return {
+          scene: CODE_SCENE.referral,
+          tpl: 'referral',
+          info: { success: true, inviter: maskLoginName(name) },
+        };
+      }
+    }
+    if (AFFILIATE_ID_PATTERN.test(text)) {
+      const partner = await repo.partner('affiliate', text);
+      if (partner) {
+        if (partner.disabled) throw new ApiError(RetCode.AffiliateDisabled);
+        return {
+          scene: CODE_SCENE.affiliate,
+          tpl: 'affiliate',
+          info: { success: true, ...(partner.anonymous ? {} : { nickname: partner.nickname }) },
+        };
+      }
+    }
+    if (BROKER_ID_PATTERN.test(text)) {
+      const partner = await repo.partner('broker', text);
+      if (partner && !partner.disabled) {
+        return {
+          scene: CODE_SCENE.broker,
+          tpl: 'broker',
+          info: { success: true, nickname: partner.nickname },
+        };
+      }
+    }
+    throw new ApiError(RetCode.RefCodeNotFound);
+  }
+
   return {
     referralCode,
+    codeInfo,
 
     async attributeSignup(trx, userId, fields, now) {
       const attribution = await decide(trx, fields);
@@ -157,46 +213,6 @@ export function createChannelsService(deps: {
       );
       await referralCode(userId, trx);
       return attribution;
-    },
-
-    async codeInfo(input) {
-      const text = input?.trim() ?? '';
-      if (text === '') return { scene: CODE_SCENE.normal, tpl: 'normal', info: { success: true } };
-      const referral = normaliseReferralCode(text);
-      if (referral) {
-        const owner = await repo.ownerOf(referral);
-        const account = owner ? await accounts.findById(owner) : undefined;
-        const name = account?.email ?? account?.mobile;
-        if (account && name && account.status !== 'terminated') {
-          return {
-            scene: CODE_SCENE.referral,
-            tpl: 'referral',
-            info: { success: true, inviter: maskLoginName(name) },
-          };
-        }
-      }
-      if (AFFILIATE_ID_PATTERN.test(text)) {
-        const partner = await repo.partner('affiliate', text);
-        if (partner) {
-          if (partner.disabled) throw new ApiError(RetCode.AffiliateDisabled);
-          return {
-            scene: CODE_SCENE.affiliate,
-            tpl: 'affiliate',
-            info: { success: true, ...(partner.anonymous ? {} : { nickname: partner.nickname }) },
-          };
-        }
-      }
-      if (BROKER_ID_PATTERN.test(text)) {
-        const partner = await repo.partner('broker', text);
-        if (partner && !partner.disabled) {
-          return {
-            scene: CODE_SCENE.broker,
-            tpl: 'broker',
-            info: { success: true, nickname: partner.nickname },
-          };
-        }
-      }
-      throw new ApiError(RetCode.RefCodeNotFound);
     },
 
     async openInfo(affid, groupId) {
@@ -221,6 +237,37 @@ export function createChannelsService(deps: {
     async inviteSummary(userId) {
       const [code, invitees] = await Promise.all([referralCode(userId), repo.inviteeCount(userId)]);
       return { code, invitees };
+    },
+
+    async conversionCheck(userId, token) {
+      const session = deps.sessions ? await deps.sessions.verify(token) : null;
+      if (!session || session.userId !== userId) return { converted: false };
+      const account = await accounts.findById(userId);
+      if (!account || clock() - account.createdAt > CONVERSION_WINDOW_MS) return { converted: false };
+      const attribution = await repo.attributionOf(userId);
+      return { converted: true, scene: attribution ? Number(attribution.scene) : CODE_SCENE.normal };
+    },
+
+    async recordPartnerRegistration(userId, channel, uuid, status) {
+      await repo.recordPartnerRegistration({ user_id: userId, channel, uuid, status }, clock());
+    },
+
+    async shareInfo(token) {
+      const info = await codeInfo(token);
+      const text = token.trim();
+      const inviter = info.info.inviter ?? info.info.nickname;
+      const withInviter = inviter ? { inviter } : {};
+      if (info.scene === CODE_SCENE.referral) {
+        const code = normaliseReferralCode(text) ?? text;
+        return { code, scene: info.scene, ...withInviter, path: `/invite?ref=${code}` };
+      }
+      const query = info.scene === CODE_SCENE.affiliate ? 'affiliate_id' : 'brokerId';
+      return {
+        code: text,
+        scene: info.scene,
+        ...withInviter,
+        path: `/sign-up?${query}=${encodeURIComponent(text)}`,
+      };
     },
   };
 }

@@ -295,3 +295,109 @@ describe('partner admin', () => {
     expect((await admin.list('broker')).map((p) => p.id)).toContain('acme-securities');
   });
 });
+
+describe('the partner calls around a sign-up', () => {
+  it('conversion check: true only for the account’s own live session, false for anything else', async () => {
+    const email = freshEmail('conv');
+    const inviter = await accountWithCode();
+    const done = await signUp(app, email, { ref: inviter.code });
+    const userId = String(done.result.user_id);
+    const dev = device();
+    const token = await loginFully(app, { email }, email, dev);
+    const check = (user_id: unknown, t: string) =>
+      call('/user/public/conversion/check', { source: 'ads', data: { user_id, token: t } });
+    expect((await check(userId, token)).result).toEqual({ converted: true, scene: 2 });
+    expect((await check(Number(userId), token)).result).toEqual({ converted: true, scene: 2 });
+    // Another account's id with this token, a made-up token, a revoked session: false, nothing more.
+    expect((await check(inviter.account.id, token)).result).toEqual({ converted: false });
+    expect((await check(userId, 'x'.repeat(43))).result).toEqual({ converted: false });
+    expect((await check('12a', token)).ret_code).toBe(RetCode.ParamsInvalid);
+    expect((await call('/user/public/conversion/check', { source: '', data: {} })).ret_code).toBe(
+      RetCode.ParamsInvalid,
+    );
+  });
+
+  it('cabital post-register: records the latest status per account and channel; needs a session', async () => {
+    const email = freshEmail('cabital');
+    const account = await createAccount(app, { email });
+    const dev = device();
+    const cookie = await loginFully(app, { email }, email, dev);
+    const send = (body: unknown) =>
+      postJson(app, '/v3/private/misc/cabital/post-register', body, dev, { cookies: { gh_session: cookie } });
+    const uuid = 'c0ffee-1234';
+    expect(envelope(await send({ channel: 'cabital', uuid, status: 'pending' })).result).toEqual({
+      recorded: true,
+    });
+    expect(envelope(await send({ channel: 'cabital', uuid, status: 'success' })).ret_code).toBe(0);
+    const rows = await app.db
+      .selectFrom('partner_registrations')
+      .selectAll()
+      .where('user_id', '=', account.id)
+      .execute();
+    expect(rows).toMatchObject([{ channel: 'cabital', uuid, status: 'success' }]);
+    expect(envelope(await send({ channel: 'cabital', uuid, status: 'done' })).ret_code).toBe(
+      RetCode.ParamsInvalid,
+    );
+    expect(envelope(await send({ channel: '../x', uuid, status: 'success' })).ret_code).toBe(
+      RetCode.ParamsInvalid,
+    );
+    expect(
+      envelope(
+        await postJson(
+          app,
+          '/v3/private/misc/cabital/post-register',
+          { channel: 'c', uuid, status: 'success' },
+          device(),
+        ),
+      ).ret_code,
+    ).toBe(RetCode.SessionExpired);
+  });
+
+  it('common-share-info: a shared code leads to its landing; unknown codes answer clearly', async () => {
+    const { code } = await accountWithCode();
+    const get = async (token: string) =>
+      envelope<Record<string, unknown>>(
+        await app.inject({
+          method: 'GET',
+          url: `/x-api/fiat/public/channel/common-share-info?token=${encodeURIComponent(token)}`,
+          headers: { platform: 'pc' },
+        }),
+      );
+    expect((await get(code.toLowerCase())).result).toMatchObject({
+      code,
+      scene: 2,
+      path: `/invite?ref=${code}`,
+    });
+    expect((await get('1001')).result).toEqual({
+      code: '1001',
+      scene: 1,
+      inviter: 'Crypto Kate',
+      path: '/sign-up?affiliate_id=1001',
+    });
+    expect((await get('1002')).result).toEqual({
+      code: '1002',
+      scene: 1,
+      path: '/sign-up?affiliate_id=1002',
+    });
+    expect((await get('NOPE2345')).ret_code).toBe(RetCode.RefCodeNotFound);
+    expect((await get('<svg onload=x>')).ret_code).toBe(RetCode.RefCodeNotFound);
+  });
+
+  it('korea home: the configured activities, malformed ones dropped, none by default', async () => {
+    expect((await call('/fht/growth/activity-api/v1/korea/home', {})).result).toEqual({ activities: [] });
+    await app.db
+      .insertInto('web_config')
+      .values({
+        name: 'korea_home',
+        value: JSON.stringify({
+          activities: [{ id: 'kr-1', title: '가입 이벤트', link: '/ko-KR/sign-up' }, { id: 2 }, 'x'],
+        }),
+        updated_at: Date.now(),
+      })
+      .execute();
+    // The config answer is kept 5 s per instance (ADR 0019); this call reads the table.
+    expect((await call('/fht/growth/activity-api/v1/korea/home', {})).result).toEqual({
+      activities: [{ id: 'kr-1', title: '가입 이벤트', link: '/ko-KR/sign-up' }],
+    });
+  });
+});

@@ -1,4 +1,12 @@
 import type {
+  cabitalPostRegisterRequestSchema,
+  cabitalPostRegisterResultSchema,
+  commonShareInfoRequestSchema,
+  commonShareInfoResultSchema,
+  conversionCheckRequestSchema,
+  conversionCheckResultSchema,
+  koreaHomeRequestSchema,
+  koreaHomeResultSchema,
   affiliateAnonymityRequestSchema,
   affiliateAnonymityResultSchema,
   affiliateOpenInfoRequestSchema,
@@ -9,7 +17,7 @@ import type {
   inviteSummaryResultSchema,
 } from '../channels.js';
 import { SCHEMA_TYPES, type Endpoint } from '../endpoint.js';
-import { NO_STORE, type Io } from './shared.js';
+import { MINUTE_CACHE, NO_STORE, type Io } from './shared.js';
 
 // ── Sign-up channels: referral codes, affiliates, brokers (docs/flows/channels.md) ─────────────
 
@@ -47,4 +55,43 @@ export const inviteSummary = {
   cache: NO_STORE,
   codes: [],
   schemas: SCHEMA_TYPES as Io<typeof inviteSummaryRequestSchema, typeof inviteSummaryResultSchema>,
+} as const satisfies Endpoint;
+
+export const conversionCheck = {
+  method: 'POST',
+  path: '/user/public/conversion/check',
+  public: true,
+  cache: NO_STORE,
+  codes: [],
+  schemas: SCHEMA_TYPES as Io<typeof conversionCheckRequestSchema, typeof conversionCheckResultSchema>,
+} as const satisfies Endpoint;
+
+export const cabitalPostRegister = {
+  method: 'POST',
+  path: '/v3/private/misc/cabital/post-register',
+  public: false,
+  cache: NO_STORE,
+  codes: [],
+  schemas: SCHEMA_TYPES as Io<
+    typeof cabitalPostRegisterRequestSchema,
+    typeof cabitalPostRegisterResultSchema
+  >,
+} as const satisfies Endpoint;
+
+export const commonShareInfo = {
+  method: 'GET',
+  path: '/fiat/public/channel/common-share-info',
+  public: true,
+  cache: NO_STORE,
+  codes: ['RefCodeNotFound', 'AffiliateDisabled'],
+  schemas: SCHEMA_TYPES as Io<typeof commonShareInfoRequestSchema, typeof commonShareInfoResultSchema>,
+} as const satisfies Endpoint;
+
+export const koreaHome = {
+  method: 'POST',
+  path: '/fht/growth/activity-api/v1/korea/home',
+  public: true,
+  cache: MINUTE_CACHE,
+  codes: [],
+  schemas: SCHEMA_TYPES as Io<typeof koreaHomeRequestSchema, typeof koreaHomeResultSchema>,
 } as const satisfies Endpoint;
