@@ -195,6 +195,29 @@ describe('attribution at sign-up', () => {
     expect(await repo().attributionOf(userId)).toMatchObject({ inviter_user_id: inviter.account.id });
   });
 
+  it('keeps exactly one attribution under parallel writes for one account', async () => {
+    const account = await createAccount(app, { email: freshEmail('race') });
+    const inviters = await Promise.all(Array.from({ length: 8 }, () => accountWithCode()));
+    const written = await Promise.all(
+      inviters.map((inviter) =>
+        repo().insertAttribution(
+          {
+            user_id: account.id,
+            scene: 2,
+            code: inviter.code,
+            code_known: 1,
+            inviter_user_id: inviter.account.id,
+            created_at: Date.now(),
+          },
+          app.db,
+        ),
+      ),
+    );
+    expect(written.filter(Boolean)).toHaveLength(1);
+    const winner = inviters[written.indexOf(true)];
+    expect(await repo().attributionOf(account.id)).toMatchObject({ inviter_user_id: winner?.account.id });
+  });
+
   it('records an unknown or hostile code as such and never blocks the sign-up', async () => {
     for (const ref of ['NOPE2345', "x'; drop table users; --", '🦊']) {
       const done = await signUp(app, freshEmail('unknown'), { ref });
