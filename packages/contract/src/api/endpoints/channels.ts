@@ -17,7 +17,7 @@ import type {
   inviteSummaryResultSchema,
 } from '../channels.js';
 import { SCHEMA_TYPES, type Endpoint } from '../endpoint.js';
-import { MINUTE_CACHE, NO_STORE, type Io } from './shared.js';
+import { NO_STORE, type Io } from './shared.js';
 
 // ── Sign-up channels: referral codes, affiliates, brokers (docs/flows/channels.md) ─────────────
 
@@ -91,7 +91,7 @@ export const koreaHome = {
   method: 'POST',
   path: '/fht/growth/activity-api/v1/korea/home',
   public: true,
-  cache: MINUTE_CACHE,
+  cache: NO_STORE,
   codes: [],
   schemas: SCHEMA_TYPES as Io<typeof koreaHomeRequestSchema, typeof koreaHomeResultSchema>,
 } as const satisfies Endpoint;
