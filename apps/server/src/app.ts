@@ -13,6 +13,8 @@ import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { createGuardedValidatorCompiler } from './lib/validator-compiler.js';
 import accounts from './modules/accounts/accounts.plugin.js';
 import bans from './modules/bans/bans.plugin.js';
+import channels from './modules/channels/channels.plugin.js';
+import channelsRoutes from './modules/channels/channels.routes.js';
 import countriesPlugin from './modules/countries/countries.plugin.js';
 import countriesRoutes from './modules/countries/countries.routes.js';
 import registration from './modules/registration/registration.plugin.js';
@@ -175,6 +177,8 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   //    OAuth authorization server (client registry, codes, tokens) for its API and protocol routes.
   app.register(oauthPlugin);
   //    The services the remaining API areas call: sign-up flows, the trading switch, readiness.
+  //    Sign-up channels (issue 14): referral codes, affiliates, brokers; registration attributes with it.
+  app.register(channels);
   app.register(registration);
   app.register(trade);
   app.register(health);
@@ -204,6 +208,8 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
       await api.register(qrLoginRoutes);
       // Authenticator 2FA (issue 17, docs/flows/two-factor.md); its login step is in loginRoutes.
       await api.register(twoFactorRoutes);
+      // Sign-up channels (issue 14, docs/flows/channels.md).
+      await api.register(channelsRoutes);
     },
     { prefix: config.apiBase },
   );

@@ -165,6 +165,62 @@ export interface SignupChannelsTable {
   /** JSON: the UTM and referral query fields (medium, source, campaign, ref, brokerId…). */
   utm_json: string | null;
   created_at: number;
+  /** ext_json.tg_source, as a column (migration 0075). */
+  tg_source: string | null;
+  /** ext_json.is_manual_input 1/0: the referral code was typed rather than carried by a link. */
+  is_manual_input: number | null;
+}
+
+/** Every account's own invite code (modules/channels). */
+export interface ReferralCodesTable {
+  user_id: string;
+  /** Upper-case, unique (REFERRAL_CODE_PATTERN). */
+  code: string;
+  created_at: number;
+}
+
+/** Affiliates and brokers an operator manages (`npm run channels`). */
+export interface ChannelPartnersTable {
+  kind: 'affiliate' | 'broker';
+  id: string;
+  nickname: string;
+  headimg: string;
+  signature: string;
+  content: string;
+  /** JSON list of {id?, content, type}. */
+  group_info: string;
+  /** 0/1. */
+  anonymous: number;
+  /** 0/1. */
+  disabled: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The fiat partner's sign-up outcome per account and channel (modules/channels, migration 0076). */
+export interface PartnerRegistrationsTable {
+  user_id: string;
+  channel: string;
+  uuid: string;
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Who brought each account, decided once at creation (modules/channels). */
+export interface SignupAttributionsTable {
+  user_id: string;
+  /** 0 normal, 1 affiliate, 2 referral, 3 broker. */
+  scene: number;
+  code: string | null;
+  /** 0/1: the code matched an account, affiliate or broker. */
+  code_known: number;
+  inviter_user_id: string | null;
+  affiliate_id: string | null;
+  group_id: string | null;
+  group_type: string | null;
+  broker_id: string | null;
+  created_at: number;
 }
 
 /** Registered OAuth clients (modules/oauth, `npm run oauth:client`). */
@@ -319,6 +375,10 @@ export interface Database {
   account_bans: AccountBansTable;
   registrations: RegistrationsTable;
   signup_channels: SignupChannelsTable;
+  referral_codes: ReferralCodesTable;
+  channel_partners: ChannelPartnersTable;
+  signup_attributions: SignupAttributionsTable;
+  partner_registrations: PartnerRegistrationsTable;
   known_devices: KnownDeviceTable;
   trade_env: TradeEnvTable;
   oauth_clients: OAuthClientsTable;

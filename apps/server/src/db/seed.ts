@@ -3,6 +3,7 @@ import {
   DEFAULT_REGISTER_UI_CONFIG,
   FEATURE_CONFIG_KEY,
 } from '@gatehouse/contract/feature-flags';
+import { SIGNUP_BONUS_CONFIG_KEY, defaultSignupBonusConfig } from '@gatehouse/contract';
 import type { Db } from './connect.js';
 
 /**
@@ -36,6 +37,8 @@ export const DEFAULT_WEB_CONFIG: Readonly<Record<string, unknown>> = {
   // Default register UI when the ui / show_type query does not decide (spec §2); the web's
   // register-variant.ts reads this shape (its test feeds it this very value).
   [FEATURE_CONFIG_KEY.REGISTER_UI]: DEFAULT_REGISTER_UI_CONFIG,
+  // The §9 sign-up bonus amounts per region (contract rules/bonus.ts; docs/configuration.md).
+  [SIGNUP_BONUS_CONFIG_KEY]: defaultSignupBonusConfig(),
 };
 
 /**

@@ -18,16 +18,13 @@ const page = lazyPage;
  */
 export const PAGES: Readonly<Record<RouteId, LazyPage>> = {
   login: page(() => import('../features/login/login-page'), 'LoginPage'),
-  register: page(() => import('../features/register/register-page'), 'RegisterPage'),
+  register: page(() => import('./routes/register-route'), 'RegisterRoute'),
   oauth: page(() => import('./routes/oauth-route'), 'OauthRoute'),
   'oauth-authorized': page(() => import('../features/oauth/oauth-authorized-page'), 'OauthAuthorizedPage'),
   'oauth-log-out': page(() => import('../features/oauth/oauth-log-out-page'), 'OauthLogOutPage'),
-  'channel-register': page(
-    () => import('../features/channel-register/channel-register-page'),
-    'ChannelRegisterPage',
-  ),
-  'friend-invite': page(() => import('../features/friend-invite/friend-invite-page'), 'FriendInvitePage'),
-  invite: page(() => import('../features/invite/invite-page'), 'InvitePage'),
+  'channel-register': page(() => import('./routes/register-route'), 'RegisterRoute'),
+  'friend-invite': page(() => import('../features/channels/referral-landing-page'), 'FriendInvitePage'),
+  invite: page(() => import('../features/channels/referral-landing-page'), 'InvitePage'),
   'telegram-register-login': page(
     () => import('./routes/telegram-register-login-route'),
     'TelegramRegisterLoginRoute',
@@ -37,7 +34,7 @@ export const PAGES: Readonly<Record<RouteId, LazyPage>> = {
     'EmailCodeVerifyPage',
   ),
   'exclusive-benefits': page(
-    () => import('../features/exclusive-benefits/exclusive-benefits-page'),
+    () => import('../features/channels/exclusive-benefits-page'),
     'ExclusiveBenefitsPage',
   ),
   'self-unblock': page(() => import('../features/self-unblock/self-unblock-page'), 'SelfUnblockPage'),

@@ -1,5 +1,6 @@
 import { FEATURE_CONFIG_KEY } from '../rules/feature-flags.js';
 import { WEB_CONFIG_KEY } from '../rules/captcha-web-config.js';
+import { SIGNUP_BONUS_CONFIG_KEY } from '../rules/bonus.js';
 
 /**
  * The web config entries the pages read (`POST /v3/config/web`, one call with one body, spec §7): the
@@ -13,4 +14,5 @@ export const PAGE_WEB_CONFIG_KEYS = [
   WEB_CONFIG_KEY.CAPTCHA_REQUIRED,
   FEATURE_CONFIG_KEY.FEATURE_FLAGS,
   FEATURE_CONFIG_KEY.REGISTER_UI,
+  SIGNUP_BONUS_CONFIG_KEY,
 ] as const;

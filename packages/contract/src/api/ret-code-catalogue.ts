@@ -194,3 +194,5 @@ export const RegionLoginRestricted = 400607;
 // 6xxxxx: affiliates.
 export const AffiliateNotFound = 610016;
 export const AffiliateDisabled = 610017;
+/** Gatehouse meaning: `POST /s1/code/info` knows no referral, affiliate or broker code by that name. */
+export const RefCodeNotFound = 610018;

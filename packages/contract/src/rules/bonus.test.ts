@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { affiliateExtraBonus, fallbackSignupBonus, signupBonus } from './bonus.js';
+import {
+  affiliateExtraBonus,
+  bonusRegion,
+  bonusTableFor,
+  defaultSignupBonusConfig,
+  fallbackSignupBonus,
+  signupBonus,
+} from './bonus.js';
 
 describe('sign-up bonus (§9)', () => {
   it('default region amounts', () => {
@@ -39,5 +46,34 @@ describe('sign-up bonus (§9)', () => {
     expect(fallbackSignupBonus('TUR')).toBe(100);
     expect(signupBonus('EU', 'affiliate')).toBe(30);
     expect(signupBonus('TUR', 'signup')).toBe(100);
+  });
+});
+
+describe('configured bonus amounts (web config signup_bonus)', () => {
+  it('overrides the region row field by field and keeps the rest', () => {
+    const config = { EU: { referral: 7000 }, Default: { normal: 4000, signup: null } };
+    const eu = bonusTableFor('EU', config);
+    expect(signupBonus('EU', 'referral', { table: eu })).toBe(7000);
+    expect(signupBonus('EU', 'normal', { table: eu })).toBe(5030);
+    const jp = bonusTableFor('JPN', config);
+    expect(signupBonus('JPN', 'normal', { table: jp })).toBe(4000);
+    // null is "not shown": the fallback amount.
+    expect(signupBonus('JPN', 'signup', { table: jp })).toBe(100);
+    expect(bonusTableFor('GEO', config)).toEqual(bonusTableFor('GEO', undefined));
+  });
+
+  it('ignores malformed rows and amounts', () => {
+    for (const bad of [null, 'x', 7, [], { Default: 'x' }, { Default: { normal: -1, referral: 1.5 } }]) {
+      expect(bonusTableFor('global', bad)).toEqual(bonusTableFor('global', undefined));
+    }
+    expect(bonusTableFor('global', { Default: { normal: '9' } }).normal).toBe(5100);
+    expect(bonusTableFor('global', { Default: { normal: 1e12 } }).normal).toBe(5100);
+  });
+
+  it('maps sites to the §9 rows and seeds the §9 table', () => {
+    expect(bonusRegion('HKG')).toBe('Default');
+    expect(bonusRegion('EU')).toBe('EU');
+    expect(defaultSignupBonusConfig().GEO.affiliateSignup).toBe(30100);
+    expect(defaultSignupBonusConfig().Default.normal).toBe(5100);
   });
 });

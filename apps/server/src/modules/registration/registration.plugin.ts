@@ -11,7 +11,10 @@ declare module 'fastify' {
   }
 }
 
-/** Needs `store`, `accounts`, `delivery`, `kv`, `passwords`, `session`, `web-config` (feature flags). */
+/**
+ * Needs `store`, `accounts`, `delivery`, `kv`, `passwords`, `session`, `web-config` (feature flags),
+ * `channels` (attribution of each new account).
+ */
 export default fp(
   async (app) => {
     const service = createRegistrationService({
@@ -23,6 +26,7 @@ export default fp(
       passwords: app.passwords,
       sessions: app.sessions,
       phoneSignUpOn: async () => (await app.webConfig.featureFlags()).phoneSignUp,
+      attribute: (trx, userId, channel, now) => app.channels.attributeSignup(trx, userId, channel, now),
       limits: { maxSendsPerIpPerHour: app.config.registerSendsPerAddressHour },
     });
     app.decorate('registration', service);
@@ -36,6 +40,6 @@ export default fp(
   },
   {
     name: 'registration',
-    dependencies: ['store', 'accounts', 'delivery', 'kv', 'passwords', 'session', 'web-config'],
+    dependencies: ['store', 'accounts', 'delivery', 'kv', 'passwords', 'session', 'web-config', 'channels'],
   },
 );

@@ -169,6 +169,11 @@ export interface RegistrationDeps {
   now?: () => number;
   /** The operator's switch for sign-up by mobile (web config feature_flags.phoneSignUp); on without it. */
   phoneSignUpOn?: () => Promise<boolean>;
+  /**
+   * Records who brought the new account (modules/channels) and gives it its own invite code, inside
+   * the transaction that creates it: once, never refusing the sign-up for an unknown code.
+   */
+  attribute?: (trx: Db, userId: string, channel: ChannelRecord, now: number) => Promise<unknown>;
 }
 
 /** What recall answers for each stored stage (spec §4). */
@@ -446,6 +451,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
         .where('uuid', '=', row.uuid)
         .execute();
       await repo.insertChannel(buildChannelRow(created.id, row.site, row.platform, channel, now), trx);
+      await deps.attribute?.(trx, created.id, channel, now);
       return created;
     });
     const token = await sessions.create(account.id, { userAgent: meta.userAgent, ip: meta.ip });

@@ -57,5 +57,7 @@ export function buildChannelRow(
     ext_json: json(ext),
     utm_json: json(utm),
     created_at: now,
+    tg_source: typeof ext.tg_source === 'string' ? ext.tg_source : null,
+    is_manual_input: ext.is_manual_input === 1 || ext.is_manual_input === 0 ? ext.is_manual_input : null,
   };
 }

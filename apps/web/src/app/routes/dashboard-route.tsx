@@ -9,9 +9,14 @@ const TwoFactorSection = lazy(() =>
   import('../../features/two-factor/two-factor-section').then((m) => ({ default: m.TwoFactorSection })),
 );
 
+// "Invite friends" (issue 14) likewise: its chunk brings the QR encoder when the section shows.
+const InviteFriendsSection = lazy(() =>
+  import('../../features/channels/invite-friends-section').then((m) => ({ default: m.InviteFriendsSection })),
+);
+
 /**
  * `/dashboard`: the account overview with the sections other flows own (two-factor authentication,
- * Telegram binding, authorized apps).
+ * Telegram binding, authorized apps, invite friends).
  */
 export function DashboardRoute() {
   return (
@@ -23,6 +28,9 @@ export function DashboardRoute() {
           </Suspense>
           <TelegramBinding />
           <AuthorizedAppsSection />
+          <Suspense>
+            <InviteFriendsSection />
+          </Suspense>
         </>
       }
     />

@@ -84,7 +84,8 @@ describe('register page', () => {
     });
     expect(info).not.toHaveProperty('campaign');
     expect(info).not.toHaveProperty('affiliate_id');
-    expect(info).not.toHaveProperty('ext_json');
+    // The code came with the link: not typed by the visitor.
+    expect(info).toHaveProperty('ext_json', { is_manual_input: 0 });
 
     const heading = await screen.findByRole('heading', { name: 'Enter the verification code' });
     await waitFor(() => expect(document.activeElement).toBe(heading));

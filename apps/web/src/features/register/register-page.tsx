@@ -1,5 +1,5 @@
 import { FEATURE_CONFIG_KEY } from '@gatehouse/contract/feature-flags';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { deviceGuid } from '../../api/device-cookies';
 import { useBootstrap } from '../../lib/bootstrap-context';
@@ -32,8 +32,9 @@ const NewPasswordStep = lazy(() =>
  * Sign-up (spec §2 flows, §4 registration steps): account and residence → code or link → password →
  * the redirect of §2. The UI variant (new/old, code/link) comes from the query or the A/B assignment;
  * `?uuid=` resumes a half-finished sign-up (recall). What happens on submit is in register-actions.ts.
+ * `aside` is what the app shows above the account step (the sign-up channel's card and bonus).
  */
-export function RegisterPage() {
+export function RegisterPage({ aside }: { aside?: ReactNode } = {}) {
   const t = useT('inverse');
   const { site, siteDefinition, passwordKey } = useBootstrap();
   const { locale } = usePageLocation();
@@ -120,6 +121,8 @@ export function RegisterPage() {
 
   return (
     <PageIntro title={t('pages.register.title')} text={t('pages.register.intro')}>
+      {/* The app's part above the form: the sign-up channel's card and bonus (app/routes/register-route.tsx). */}
+      {step.name === 'account' && aside}
       {step.name === 'recall' && <p role="status">{t('register.resuming')}</p>}
       {step.name === 'account' && (
         <AccountStep

@@ -16,6 +16,7 @@ describe('channelRecord', () => {
       campaign: 'spring',
       url: 'http://localhost/en/register?ref=ABC123',
       oauth_tmp_login_id: 'not_found',
+      ext_json: { is_manual_input: 0 },
     });
   });
 
@@ -42,5 +43,16 @@ describe('dropEmpty', () => {
       b: false,
       f: 'x',
     });
+  });
+});
+
+describe('is_manual_input', () => {
+  it('is 0 when an invite code came with the link, absent otherwise', () => {
+    expect(channelRecord({ search: '?ref=ABCD2345', pageUrl: '' }).ext_json).toEqual({ is_manual_input: 0 });
+    expect(channelRecord({ search: '?affiliate_id=12', pageUrl: '' }).ext_json).toEqual({
+      is_manual_input: 0,
+    });
+    expect(channelRecord({ search: '?brokerId=acme', pageUrl: '' }).ext_json).toEqual({ is_manual_input: 0 });
+    expect(channelRecord({ search: '?medium=x', pageUrl: '' }).ext_json).toBeUndefined();
   });
 });

@@ -57,6 +57,8 @@ export function channelRecord(input: ChannelInput): SignupChannel {
   const ext: NonNullable<SignupChannel['ext_json']> = {};
   if (input.euSubscription !== undefined) ext.eu_subscription = input.euSubscription ? 1 : 0;
   if (input.tgSource) ext.tg_source = input.tgSource.slice(0, SHORT_TEXT_MAX);
+  // An invite code here came with the link, not typed by the visitor (the form has no code field).
+  if (record.ref || record.affiliate_id || record.brokerId) ext.is_manual_input = 0;
   if (Object.keys(ext).length > 0) record.ext_json = ext;
   return record as SignupChannel;
 }
