@@ -11,7 +11,8 @@ describe('routeImports', () => {
   it("reads the router's page table: every route, lazy pages by module, the entry's pages as null", () => {
     const routes = routeImports(readFileSync(ROUTER, 'utf8'), ROUTER);
     expect([...routes.keys()].sort()).toEqual(Object.keys(ROUTE_INFO).sort());
-    expect(routes.get('register')).toBe('../features/register/register-page');
+    expect(routes.get('register')).toBe('./routes/register-route');
+    expect(routes.get('login')).toBe('../features/login/login-page');
     expect(routes.get('oauth')).toBe('./routes/oauth-route');
     for (const [route, module] of routes) expect(module, route).toMatch(/^\.\.?\//);
   });
