@@ -88,7 +88,7 @@ export function createMessageTexts(textsDir: string): MessageTexts {
   /** "10" minutes → "10 minutes" / "10 минут": the first locale of the chain with a form for it. */
   const duration = async (chain: string[], unit: string, value: string): Promise<string> => {
     const count = Number(value);
-    if (!/^\d{1,9}$/.test(value)) return value;
+    if (!/^\d{1,9}(?:\.\d{1,3})?$/.test(value)) return value;
     for (const locale of chain) {
       const units = (await load(locale)).units ?? {};
       for (const key of pluralKeys(unit, locale, count)) {
