@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isValidHostName, SITE_IDS, type Environment, type SiteId } from '@gatehouse/contract';
-import { DEFAULT_DATA_DIR, DEFAULT_WEB_DIST, WEB_SOURCE_ROOT } from './repo-paths.js';
+import { DEFAULT_DATA_DIR, DEFAULT_WEB_DIST, SERVER_LOCALES_DIR, WEB_SOURCE_ROOT } from './repo-paths.js';
 import { loadCaptchaConfig, type CaptchaConfig } from '../modules/captcha/captcha-config.js';
 import {
   DEV_TOOLS_MODES,
@@ -58,8 +58,10 @@ export interface AppConfig {
   smtpUrl: string | null;
   /** The From header of outgoing mail. */
   mailFrom: string;
-  /** Folder of the locale files (`{lng}/{ns}.json`) the server reads mail texts from. */
+  /** Folder of the web's locale files (`{lng}/{ns}.json`): page descriptions and error messages. */
   localesDir: string;
+  /** Folder of the server's mail and SMS texts (`{lng}/mail.json`). */
+  mailTextsDir: string;
   /** Where SMS go besides the outbox (modules/delivery/sms-provider.ts). */
   sms: SmsConfig;
   /** App-store links of the download page (`/{lang}/download`); null where the app is not offered. */
@@ -206,6 +208,7 @@ const envSchema = z.object({
     .optional(),
   SMS_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   LOCALES_DIR: z.string().min(1).optional(),
+  MAIL_TEXTS_DIR: z.string().min(1).optional(),
   TELEGRAM_BOT_TOKEN: z
     .string()
     .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, 'must look like <bot id>:<secret> as BotFather gives it')
@@ -480,6 +483,7 @@ export function loadConfig(
       : e.NODE_ENV === 'production'
         ? path.join(e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST, 'locales')
         : path.join(WEB_SOURCE_ROOT, 'public', 'locales'),
+    mailTextsDir: e.MAIL_TEXTS_DIR ? path.resolve(cwd, e.MAIL_TEXTS_DIR) : SERVER_LOCALES_DIR,
     sms,
     appDownload: { ios: e.APP_DOWNLOAD_IOS_URL ?? null, android: e.APP_DOWNLOAD_ANDROID_URL ?? null },
     telegram: {

@@ -9,3 +9,5 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 export const WEB_SOURCE_ROOT = fileURLToPath(new URL('../../../web', import.meta.url));
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../data', import.meta.url));
+/** The server's own phrases: mail and SMS texts (`{lng}/mail.json`). */
+export const SERVER_LOCALES_DIR = fileURLToPath(new URL('../../locales', import.meta.url));

@@ -39,7 +39,7 @@ export default fp<DeliveryPluginOptions>(
       'delivery',
       createDelivery({
         outbox,
-        texts: createMessageTexts(config.localesDir),
+        texts: createMessageTexts(config.mailTextsDir),
         mailer,
         sms: smsProvider(config),
         log: app.log,

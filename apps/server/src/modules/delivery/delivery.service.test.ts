@@ -15,8 +15,12 @@ const texts: MessageTexts = {
   render: (kind, channel, _locale, vars) =>
     Promise.resolve(
       channel === 'sms'
-        ? { subject: null, body: `sms ${kind} ${vars.code ?? ''}` }
-        : { subject: `${vars.product ?? ''} ${kind}`, body: `body ${vars.code ?? vars.link ?? ''}` },
+        ? { subject: null, body: `sms ${kind} ${vars.code ?? ''}`, html: null }
+        : {
+            subject: `${vars.product ?? ''} ${kind}`,
+            body: `body ${vars.code ?? vars.link ?? ''}`,
+            html: `<p>body ${vars.code ?? vars.link ?? ''}</p>`,
+          },
     ),
 };
 
@@ -111,7 +115,7 @@ describe('delivery', () => {
     expect(message.to[0]?.address).toBe('ada@example.com');
     expect(message.subject).toBe('Gatehouse register-code');
     expect(message.text).toBe('body 482913');
-    expect(message.html).toBeUndefined();
+    expect(message.html).toBe('<p>body 482913</p>');
     expect((await outbox.latest({ limit: 1 }))[0]?.status).toBe('sent');
   });
 
@@ -126,7 +130,12 @@ describe('delivery', () => {
     const raw = info.message.toString('utf8');
     expect(raw).toMatch(/^From: Gatehouse <no-reply@gatehouse\.test>$/m);
     expect(raw).toMatch(/^To: ada@example\.com$/m);
-    expect(raw).toMatch(/^Content-Type: text\/plain; charset=utf-8$/m);
+    // Both parts, text first: a client that shows HTML picks the last it understands (RFC 2046).
+    expect(raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+    expect(raw.indexOf('Content-Type: text/plain; charset=utf-8')).toBeGreaterThan(-1);
+    expect(raw.indexOf('Content-Type: text/html; charset=utf-8')).toBeGreaterThan(
+      raw.indexOf('Content-Type: text/plain; charset=utf-8'),
+    );
     expect(raw).toContain('body 654321');
   });
 

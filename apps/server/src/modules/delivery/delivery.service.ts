@@ -49,7 +49,12 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
 
   async function sendNow(message: DeliveryMessage): Promise<DeliveryResult> {
     const vars = { product: deps.product, ...message.vars };
-    const { subject, body } = await deps.texts.render(message.kind, message.channel, message.locale, vars);
+    const { subject, body, html } = await deps.texts.render(
+      message.kind,
+      message.channel,
+      message.locale,
+      vars,
+    );
     const id = outboxId(now());
     const willSend = message.channel === 'sms' ? deps.sms.external : deps.mailer !== null;
 
@@ -80,7 +85,13 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
     if (!willSend) return { id };
     try {
       if (message.channel === 'sms') await deps.sms.send({ to: message.to, text: body });
-      else await deps.mailer?.send({ to: message.to, subject: subject ?? '', text: body });
+      else
+        await deps.mailer?.send({
+          to: message.to,
+          subject: subject ?? '',
+          text: body,
+          html: html ?? undefined,
+        });
     } catch (err) {
       // The error may quote the message; log the transport's reason only, never the body (it holds the code).
       deps.log.error(
