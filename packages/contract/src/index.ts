@@ -57,3 +57,8 @@ export * from './api/client-paths.js';
 export * from './api/quick-login.js';
 export * from './api/sessions.js';
 export * from './api/two-factor.js';
+export * from './api/compliance.js';
+export * from './rules/eea.js';
+export * from './rules/compliance-rules.js';
+export * from './rules/residence-guide.js';
+export * from './rules/kyc-site.js';

@@ -4,6 +4,12 @@ import {
   FEATURE_CONFIG_KEY,
 } from '@gatehouse/contract/feature-flags';
 import type { Db } from './connect.js';
+import {
+  COMPLIANCE_KEYS,
+  DEFAULT_COMPLIANCE_CONFIG,
+  DEFAULT_COMPLIANCE_RULES,
+  DEFAULT_RESIDENCE_GUIDE,
+} from '../modules/compliance/compliance-defaults.js';
 
 /**
  * Captcha scenes (spec §4) and how each one picks a captcha: try the self-hosted proof-of-work
@@ -36,6 +42,10 @@ export const DEFAULT_WEB_CONFIG: Readonly<Record<string, unknown>> = {
   // Default register UI when the ui / show_type query does not decide (spec §2); the web's
   // register-variant.ts reads this shape (its test feeds it this very value).
   [FEATURE_CONFIG_KEY.REGISTER_UI]: DEFAULT_REGISTER_UI_CONFIG,
+  // Regions and compliance (docs/flows/compliance.md): rules, the static config, residence guides.
+  [COMPLIANCE_KEYS.RULES]: DEFAULT_COMPLIANCE_RULES,
+  [COMPLIANCE_KEYS.CONFIG]: DEFAULT_COMPLIANCE_CONFIG,
+  [COMPLIANCE_KEYS.RESIDENCE_GUIDE]: DEFAULT_RESIDENCE_GUIDE,
 };
 
 /**

@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-/** Needs `store`, `accounts`, `delivery`, `kv`, `passwords`, `session`, `web-config` (feature flags). */
+/** Needs `store`, `accounts`, `delivery`, `kv`, `passwords`, `session`, `web-config` (feature flags), `compliance`. */
 export default fp(
   async (app) => {
     const service = createRegistrationService({
@@ -23,6 +23,7 @@ export default fp(
       passwords: app.passwords,
       sessions: app.sessions,
       phoneSignUpOn: async () => (await app.webConfig.featureFlags()).phoneSignUp,
+      vetResidence: (site, country, subdivision) => app.compliance.vetResidence(site, country, subdivision),
       limits: { maxSendsPerIpPerHour: app.config.registerSendsPerAddressHour },
     });
     app.decorate('registration', service);
@@ -36,6 +37,6 @@ export default fp(
   },
   {
     name: 'registration',
-    dependencies: ['store', 'accounts', 'delivery', 'kv', 'passwords', 'session', 'web-config'],
+    dependencies: ['store', 'accounts', 'delivery', 'kv', 'passwords', 'session', 'web-config', 'compliance'],
   },
 );
