@@ -62,3 +62,4 @@ export * from './rules/eea.js';
 export * from './rules/compliance-rules.js';
 export * from './rules/residence-guide.js';
 export * from './rules/kyc-site.js';
+export * from './sites/site-origin.js';

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { siteOrigin, type SiteId } from '@gatehouse/contract';
 import { createComplianceService, type ComplianceService } from './compliance.service.js';
 import { createVisitorCountry, type VisitorCountry } from './visitor-country.js';
 
@@ -8,6 +9,9 @@ declare module 'fastify' {
     compliance: ComplianceService & { visitorCountry: VisitorCountry };
   }
 }
+
+/** The sites pages send visitors to: the residence modals' global and EU, the site jump's NLD and HKG. */
+const JUMP_SITES: readonly SiteId[] = ['global', 'EU', 'NLD', 'HKG'];
 
 /** Needs `web-config` (the stored rules, config and residence guides live in `web_config`). */
 export default fp(
@@ -20,6 +24,17 @@ export default fp(
       ...service,
       visitorCountry: createVisitorCountry(app.config.compliance.geoipDbFile, app.log),
     });
+    // Where the residence modals and the site jump may send a visitor, in this page's environment.
+    app.pageBootstrap.contribute(({ site, env, request }) => {
+      const from = `${request.protocol}://${request.host}`;
+      const siteOrigins: Partial<Record<SiteId, string>> = {};
+      for (const target of JUMP_SITES) {
+        if (target === site) continue;
+        const origin = siteOrigin(target, from, env, app.config.siteDomains);
+        if (origin) siteOrigins[target] = origin;
+      }
+      return { siteOrigins };
+    });
   },
-  { name: 'compliance', dependencies: ['web-config'] },
+  { name: 'compliance', dependencies: ['web-config', 'page-bootstrap'] },
 );

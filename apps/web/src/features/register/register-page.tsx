@@ -11,6 +11,7 @@ import type { Identifier } from '../../lib/auth/identifier';
 import { useAuthContext } from '../../lib/auth/auth-context';
 import { useAuthFlow } from '../../lib/auth/auth-flow';
 import { AccountStep, type AccountDraft } from './account-step';
+import { ResidenceGuard } from './residence-guard';
 import type { Sent } from '../../components/auth/code-step';
 import { pageWebConfig } from '../../lib/web-config/page-web-config';
 import type { RegisterContext, RegisterDraft, RegisterStep } from './register-actions';
@@ -120,6 +121,7 @@ export function RegisterPage() {
 
   return (
     <PageIntro title={t('pages.register.title')} text={t('pages.register.intro')}>
+      <ResidenceGuard />
       {step.name === 'recall' && <p role="status">{t('register.resuming')}</p>}
       {step.name === 'account' && (
         <AccountStep
