@@ -31,7 +31,10 @@ function stored(now: number): StoredRegulation | null {
 export async function fetchRestrictOperate(now: () => number = Date.now): Promise<boolean> {
   const kept = stored(now());
   if (kept) return kept.restrictOperate;
-  const answer = await api.call(endpoints.regulationInfo, {}, { hideError: true }).catch(() => null);
+  // The local entry above is this call's cache (spec §3): the client's response cache would only shadow it.
+  const answer = await api
+    .call(endpoints.regulationInfo, {}, { hideError: true, useCache: false })
+    .catch(() => null);
   const restrictOperate = answer?.result.restrictOperate ?? false;
   if (answer) {
     writeLocal(
