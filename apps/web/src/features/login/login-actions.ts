@@ -21,6 +21,7 @@ import {
 import { quickLogin } from './quick-login';
 import { unlockBrowser } from './unlock-browser';
 import { banOutcome, type BanOutcome } from './login-ban';
+import { forcedSiteJump } from './site-jump';
 
 /**
  * What the login page does with the server: the calls, password encryption and the redirect. Every
@@ -217,5 +218,7 @@ export async function finish(ctx: AuthContext, flow: AuthFlow = {}, tgBindResult
     await flow.onDone({ newUser: false, ...(tgBindResult ? { tgBindResult } : {}) });
     return;
   }
+  // Spec §4: a KYC country of another site may move the user there, session handed over (site-jump.ts).
+  if (!demoAccount && (await forcedSiteJump(ctx, window.location.pathname))) return;
   goAfterAuth(ctx, { newUser: false, demoAccount });
 }
