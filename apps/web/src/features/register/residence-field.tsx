@@ -36,9 +36,8 @@ export function ResidenceField({
   const { data } = useApiData(
     asked ? 'residence-countries' : null,
     async () => {
-      const { fetchCountries, fetchDefaultCountry, fetchResidenceGuide } = await import(
-        '../../lib/countries-api'
-      );
+      const { fetchCountries, fetchDefaultCountry, fetchResidenceGuide } =
+        await import('../../lib/countries-api');
       const [all, preferred, guide] = await Promise.all([
         inline ?? fetchCountries({ iso: true, withDisabled: true }).catch((): CountryEntry[] => []),
         fetchDefaultCountry().catch(() => null),
