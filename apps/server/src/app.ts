@@ -15,6 +15,9 @@ import accounts from './modules/accounts/accounts.plugin.js';
 import bans from './modules/bans/bans.plugin.js';
 import channels from './modules/channels/channels.plugin.js';
 import channelsRoutes from './modules/channels/channels.routes.js';
+import compliancePlugin from './modules/compliance/compliance.plugin.js';
+import complianceRoutes from './modules/compliance/compliance.routes.js';
+import kycInternalRoutes from './modules/compliance/kyc-internal.routes.js';
 import countriesPlugin from './modules/countries/countries.plugin.js';
 import countriesRoutes from './modules/countries/countries.routes.js';
 import registration from './modules/registration/registration.plugin.js';
@@ -159,6 +162,8 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   app.register(captchaPlugin, { config });
   //    The sign-up page's residence list in its bootstrap (countries keep no state: no decoration).
   app.register(countriesPlugin);
+  //    Regions and compliance (issue 13): visitor country, rules, residence guides; sign-up vets residence with it.
+  app.register(compliancePlugin);
   //    Accounts (users table) for registration, login and profile.
   app.register(accounts);
   //    Bans (issue 15): the operator CLI's records, read by login and self-unblock.
@@ -198,6 +203,7 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
       await api.register(tradeRoutes);
       await api.register(registrationRoutes);
       await api.register(countriesRoutes);
+      await api.register(complianceRoutes);
       await api.register(oauthRoutes);
       await api.register(telegramRoutes);
       // Issue 15: quick login (one-time tokens in app.kv) and "log out everywhere".
@@ -217,6 +223,8 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   //    docs/oauth.md): before the pages, which would otherwise take every GET.
   app.register(oauthEntryRoutes);
   app.register(oauthProtocolRoutes);
+  //    The KYC service's internal call (bearer token; absent without KYC_SERVICE_TOKEN), plain JSON.
+  app.register(kycInternalRoutes);
   //    Development tools (src/dev: outbox, Telegram simulator, demo OAuth client and its seed),
   //    outside the API base, behind the loopback-only guard. Never registered in production.
   if (config.nodeEnv !== 'production') app.register(devTools, { config });

@@ -74,6 +74,21 @@ export interface AppConfig {
   devTools: DevToolsMode;
   /** Authenticator 2FA (modules/two-factor, docs/flows/two-factor.md). */
   twoFactor: TwoFactorConfig;
+  /** Regions and compliance (modules/compliance, docs/flows/compliance.md). */
+  compliance: ComplianceConfig;
+}
+
+export interface ComplianceConfig {
+  /**
+   * A MaxMind-format (GeoIP2 / GeoLite2 Country or City) database file the visitor's country is
+   * looked up in when no trusted proxy header says it; null: unknown. Opened on first use.
+   */
+  geoipDbFile: string | null;
+  /**
+   * The bearer token of the KYC service's internal call (`POST /internal/kyc/v1/set`); null: the
+   * call is off (answers 404) and only the operator CLI sets KYC.
+   */
+  kycServiceToken: string | null;
 }
 
 export interface TwoFactorConfig {
@@ -230,6 +245,8 @@ const envSchema = z.object({
   TWO_FACTOR_KEY: z.string().min(32, 'at least 32 characters').optional(),
   // A day by default: long enough for the owner to see the mail and stop a removal they did not ask for.
   TWO_FACTOR_UNBIND_DELAY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  GEOIP_DB_FILE: z.string().min(1).optional(),
+  KYC_SERVICE_TOKEN: z.string().min(32, 'at least 32 characters').max(256).optional(),
 });
 
 /**
@@ -504,6 +521,10 @@ export function loadConfig(
     twoFactor: {
       key: e.TWO_FACTOR_KEY ?? null,
       unbindDelayMs: e.TWO_FACTOR_UNBIND_DELAY_HOURS * 3_600_000,
+    },
+    compliance: {
+      geoipDbFile: e.GEOIP_DB_FILE ? path.resolve(cwd, e.GEOIP_DB_FILE) : null,
+      kycServiceToken: e.KYC_SERVICE_TOKEN ?? null,
     },
   };
 }

@@ -86,6 +86,8 @@ export interface UsersTable {
   site: string;
   /** ISO 3166-1 alpha-2, upper-case. */
   residence_country: string | null;
+  /** KYC country (alpha-2, upper-case), null until verified (migration 0070). */
+  kyc_country: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -5,6 +5,12 @@ import {
 } from '@gatehouse/contract/feature-flags';
 import { SIGNUP_BONUS_CONFIG_KEY, defaultSignupBonusConfig } from '@gatehouse/contract';
 import type { Db } from './connect.js';
+import {
+  COMPLIANCE_KEYS,
+  DEFAULT_COMPLIANCE_CONFIG,
+  DEFAULT_COMPLIANCE_RULES,
+  DEFAULT_RESIDENCE_GUIDE,
+} from '../modules/compliance/compliance-defaults.js';
 
 /**
  * Captcha scenes (spec §4) and how each one picks a captcha: try the self-hosted proof-of-work
@@ -39,6 +45,10 @@ export const DEFAULT_WEB_CONFIG: Readonly<Record<string, unknown>> = {
   [FEATURE_CONFIG_KEY.REGISTER_UI]: DEFAULT_REGISTER_UI_CONFIG,
   // The §9 sign-up bonus amounts per region (contract rules/bonus.ts; docs/configuration.md).
   [SIGNUP_BONUS_CONFIG_KEY]: defaultSignupBonusConfig(),
+  // Regions and compliance (docs/flows/compliance.md): rules, the static config, residence guides.
+  [COMPLIANCE_KEYS.RULES]: DEFAULT_COMPLIANCE_RULES,
+  [COMPLIANCE_KEYS.CONFIG]: DEFAULT_COMPLIANCE_CONFIG,
+  [COMPLIANCE_KEYS.RESIDENCE_GUIDE]: DEFAULT_RESIDENCE_GUIDE,
 };
 
 /**

@@ -302,5 +302,5 @@ describe.each(stores)('API fuzz on $name', (store) => {
         `${definite} store-checked`,
     );
     expect(definite).toBeGreaterThan(targets.length * RUNS * 0.3);
-  }, 180_000);
+  }, 600_000);
 });

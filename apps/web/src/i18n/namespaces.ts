@@ -1,5 +1,5 @@
 /** Translation namespaces, one file each under `/locales/{lng}/{ns}.json` (the i18next layout). */
-export const NAMESPACES = ['global', 'inverse', 'inverse-error-code', 'channels'] as const;
+export const NAMESPACES = ['global', 'inverse', 'inverse-error-code', 'channels', 'compliance'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Used when neither `ns:key` nor `options.ns` names one, as in i18next. */

@@ -1,5 +1,6 @@
 import * as endpoints from '@gatehouse/contract/endpoints/countries';
-import type { CountryCodeResult, CountryEntry } from '@gatehouse/contract';
+import * as compliance from '@gatehouse/contract/endpoints/compliance';
+import type { CountryCodeResult, CountryEntry, ResidenceGuideConfig } from '@gatehouse/contract';
 import { api } from '../api';
 
 /**
@@ -19,5 +20,11 @@ export async function fetchCountries(
 /** `countryCode`: the calling code to preselect; null when the server cannot tell. */
 export async function fetchDefaultCountry(): Promise<CountryCodeResult | null> {
   const answer = await api.call(endpoints.countryCode, {}, { useCache: true, hideError: true });
+  return answer?.result ?? null;
+}
+
+/** The current site's residence guide (spec §3, §5): showMode, countries2 and the redirect list. */
+export async function fetchResidenceGuide(): Promise<ResidenceGuideConfig | null> {
+  const answer = await api.call(compliance.residenceGuideConfig, {}, { useCache: true, hideError: true });
   return answer?.result ?? null;
 }

@@ -99,6 +99,12 @@ export interface PageBootstrap extends ResolvedSite {
    * language), on the pages whose route asks for it (`ROUTE_START_DATA`).
    */
   countries?: CountryEntry[];
+  /**
+   * The origins of the sites a page may send the visitor to (residence modals, site jump: global,
+   * EU, NLD, HKG), in this environment (modules/compliance; contract `siteOrigin`). A site without
+   * a configured domain is left out.
+   */
+  siteOrigins?: Partial<Record<SiteId, string>>;
   /** Set when the path is not a page: the server answers 404 and the app renders its not-found page. */
   notFound?: true;
 }

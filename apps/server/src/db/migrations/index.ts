@@ -18,6 +18,7 @@ import * as registrationBinding from './0061-registration-binding.js';
 import * as oauthFamilies from './0062-oauth-families.js';
 import * as accountBans from './0063-account-bans.js';
 import * as twoFactor from './0064-two-factor.js';
+import * as usersKycCountry from './0070-users-kyc-country.js';
 import * as signupChannels from './0075-signup-channels.js';
 import * as partnerRegistrations from './0076-partner-registrations.js';
 
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0062-oauth-families': oauthFamilies,
   '0063-account-bans': accountBans,
   '0064-two-factor': twoFactor,
+  '0070-users-kyc-country': usersKycCountry,
   '0075-signup-channels': signupChannels,
   '0076-partner-registrations': partnerRegistrations,
 };

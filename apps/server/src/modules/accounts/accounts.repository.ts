@@ -23,6 +23,8 @@ export interface Account {
   lang: string;
   site: SiteId;
   residenceCountry: string | null;
+  /** The KYC country (alpha-2), null until verified (modules/compliance sets it with the level). */
+  kycCountry: string | null;
   createdAt: number;
 }
 
@@ -48,6 +50,11 @@ export interface AccountsRepository {
    */
   create(input: CreateAccountInput, trx?: Db): Promise<Account>;
   setPassword(id: string, passwordHash: string): Promise<void>;
+  /**
+   * Record the outcome of identity verification (docs/flows/compliance.md): level (0 = none) for
+   * `kyc_person_level` and `member_tag.KYC`, and the country. False when there is no such account.
+   */
+  setKyc(id: string, kyc: { level: number; country: string | null }): Promise<boolean>;
 }
 
 type UserRow = Selectable<UsersTable>;
@@ -66,6 +73,7 @@ export function toAccount(row: UserRow): Account {
     lang: row.lang,
     site: row.site as SiteId,
     residenceCountry: row.residence_country,
+    kycCountry: row.kyc_country ?? null,
     createdAt: row.created_at,
   };
 }
@@ -135,6 +143,7 @@ export function createAccountsRepository(db: Db, opts: { now?: () => number } = 
         lang: input.lang,
         site: input.site,
         residence_country: input.residenceCountry ? input.residenceCountry.toUpperCase() : null,
+        kyc_country: null,
         created_at: at,
         updated_at: at,
       };
@@ -153,6 +162,20 @@ export function createAccountsRepository(db: Db, opts: { now?: () => number } = 
         .set({ password_hash: passwordHash, updated_at: now() })
         .where('id', '=', id)
         .execute();
+    },
+
+    async setKyc(id, kyc) {
+      const result = await db
+        .updateTable('users')
+        .set({
+          kyc_level: kyc.level,
+          member_tag_kyc: kyc.level > 0 ? 1 : 0,
+          kyc_country: kyc.country === null ? null : kyc.country.toUpperCase(),
+          updated_at: now(),
+        })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
   };
 }

@@ -85,7 +85,7 @@ describe('POST /login with the captcha on', () => {
 
 describe('sign-up code sends with the captcha on', () => {
   it('register/info: 10026 without, sends with a valid one, 30003 on replay', async () => {
-    const body = { email: 'new.user@example.com', residence_country: 'FR' };
+    const body = { email: 'new.user@example.com', residence_country: 'GB' };
     expect(codeOf(await send('/user/public/register/info', body))).toBe(RetCode.CaptchaRequired);
     const captcha = await solveCaptcha(app, CAPTCHA_SCENE.REGISTER);
     const first = await send('/user/public/register/info', { ...body, captcha });

@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 /**
  * Needs `store`, `accounts`, `delivery`, `kv`, `passwords`, `session`, `web-config` (feature flags),
- * `channels` (attribution of each new account).
+ * `channels` (attribution of each new account), `compliance` (the residence a site accepts).
  */
 export default fp(
   async (app) => {
@@ -27,6 +27,7 @@ export default fp(
       sessions: app.sessions,
       phoneSignUpOn: async () => (await app.webConfig.featureFlags()).phoneSignUp,
       attribute: (trx, userId, channel, now) => app.channels.attributeSignup(trx, userId, channel, now),
+      vetResidence: (site, country, subdivision) => app.compliance.vetResidence(site, country, subdivision),
       limits: { maxSendsPerIpPerHour: app.config.registerSendsPerAddressHour },
     });
     app.decorate('registration', service);
@@ -40,6 +41,16 @@ export default fp(
   },
   {
     name: 'registration',
-    dependencies: ['store', 'accounts', 'delivery', 'kv', 'passwords', 'session', 'web-config', 'channels'],
+    dependencies: [
+      'store',
+      'accounts',
+      'delivery',
+      'kv',
+      'passwords',
+      'session',
+      'web-config',
+      'channels',
+      'compliance',
+    ],
   },
 );

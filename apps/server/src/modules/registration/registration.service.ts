@@ -174,6 +174,12 @@ export interface RegistrationDeps {
    * the transaction that creates it: once, never refusing the sign-up for an unknown code.
    */
   attribute?: (trx: Db, userId: string, channel: ChannelRecord, now: number) => Promise<unknown>;
+  /**
+   * The site's residence guide (modules/compliance): refuses a residence served by another site or
+   * not offered here, as the page would hide it (docs/flows/compliance.md). Blocked countries are
+   * refused without it.
+   */
+  vetResidence?: (site: SiteId, country: string, subdivision: string | null) => Promise<void>;
 }
 
 /** What recall answers for each stored stage (spec §4). */
@@ -470,12 +476,18 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
   const phoneOffered = async (identifier: { email?: string | undefined }): Promise<boolean> =>
     identifier.email !== undefined || !deps.phoneSignUpOn || (await deps.phoneSignUpOn());
 
+  /** checkResidence (blocked, required on regulated sites), then the site's residence guide. */
+  const vetResidence = async (site: SiteId, country: string | null, subdivision: string | null) => {
+    checkResidence(site, country, subdivision);
+    if (country !== null && deps.vetResidence) await deps.vetResidence(site, country, subdivision);
+  };
+
   return {
     async start(ctx, meta, input, binding) {
       // Every check that can refuse runs before deliver() writes the row.
       checkClientCountry(meta);
       const id = signupIdentifier(input.identifier, ctx.site, await phoneOffered(input.identifier));
-      checkResidence(ctx.site, input.residenceCountry, input.residenceSubdivision);
+      await vetResidence(ctx.site, input.residenceCountry, input.residenceSubdivision);
       const now = clock();
       return deliver(newRow(ctx, meta, input, 'flow', id, binding, now), ctx, meta, now, true);
     },
@@ -560,7 +572,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
     async oneShotStart(ctx, meta, input, binding) {
       checkClientCountry(meta);
       const id = signupIdentifier(input.identifier, ctx.site, await phoneOffered(input.identifier));
-      checkResidence(ctx.site, input.residenceCountry, input.residenceSubdivision);
+      await vetResidence(ctx.site, input.residenceCountry, input.residenceSubdivision);
       const now = clock();
       // Keyed by the identifier and this browser: a second request from it resends on its open
       // flow; another browser gets a flow of its own and cannot touch this one.
@@ -583,7 +595,7 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       if (!row) throw new ApiError(RetCode.VerifyCodeExpired);
       const residence = input.residenceCountry ?? row.residence_country;
       const subdivision = input.residenceSubdivision ?? row.residence_subdivision;
-      checkResidence(ctx.site, residence, subdivision);
+      await vetResidence(ctx.site, residence, subdivision);
       // Password first: a weak password must not cost the user a code attempt.
       const password = await acceptablePassword(ctx, input.password);
       const matched = await checkCode(row, input.code, now);

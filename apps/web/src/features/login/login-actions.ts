@@ -21,6 +21,7 @@ import {
 import { quickLogin } from './quick-login';
 import { unlockBrowser } from './unlock-browser';
 import { banOutcome, type BanOutcome } from './login-ban';
+import { forcedSiteJump } from './site-jump';
 
 /**
  * What the login page does with the server: the calls, password encryption and the redirect. Every
@@ -39,6 +40,8 @@ export type LoginOutcome =
   /** 31003: what ban/einfo said, and the answer's ret_msg for the toast (login-ban.ts). */
   | { kind: 'banned'; ban: BanOutcome; retMsg: string }
   | { kind: 'captcha' }
+  /** 400601 / 400602: the account belongs to the Hong Kong site, or the other way round (modal). */
+  | { kind: 'site-mismatch'; code: number; message: string }
   /** `message` is set when the client showed no toast for it. */
   | { kind: 'error'; message?: string };
 
@@ -66,6 +69,13 @@ async function bannedOutcome(
   };
 }
 
+async function siteMismatch(
+  code: number,
+  envelope: { ret_msg: string } | null,
+): Promise<{ kind: 'site-mismatch'; code: number; message: string }> {
+  return { kind: 'site-mismatch', code, message: await errorText(code, envelope?.ret_msg ?? '') };
+}
+
 async function unexpected(error: unknown): Promise<{ kind: 'error'; message?: string }> {
   const { code, envelope, toasted } = failureOf(error);
   if (toasted) return { kind: 'error' };
@@ -82,6 +92,7 @@ export async function riskCheck(): Promise<{ refused: boolean } | null> {
 export { fetchFeatureFlags, quickLogin, unlockBrowser };
 export { loginOutcomeText } from './login-outcome-text';
 export { showBan } from './login-ban';
+export { showSiteMismatch } from './login-site-mismatch';
 
 export async function submitLogin(input: {
   identifier: Identifier;
@@ -120,6 +131,9 @@ export async function submitLogin(input: {
         [RetCode.CaptchaRequired]: () => ({ kind: 'captcha' }),
         // Spec §4 ban flow: the ban behind the self_unbind_token cookie decides (login-ban.ts).
         [RetCode.AccountBanned]: () => bannedOutcome(envelope, input.selfUnblock),
+        // Spec §8: the login-site mismatch is a modal (login-site-mismatch.ts).
+        [RetCode.HkAccountOnOtherSite]: () => siteMismatch(code, envelope),
+        [RetCode.OtherAccountOnHkSite]: () => siteMismatch(code, envelope),
       },
     );
     return handled ?? unexpected(error);
@@ -204,5 +218,7 @@ export async function finish(ctx: AuthContext, flow: AuthFlow = {}, tgBindResult
     await flow.onDone({ newUser: false, ...(tgBindResult ? { tgBindResult } : {}) });
     return;
   }
+  // Spec §4: a KYC country of another site may move the user there, session handed over (site-jump.ts).
+  if (!demoAccount && (await forcedSiteJump(ctx, window.location.pathname))) return;
   goAfterAuth(ctx, { newUser: false, demoAccount });
 }

@@ -5,7 +5,7 @@ import { Link, useSearch } from 'wouter';
 import { useBootstrap } from '../../lib/bootstrap-context';
 import { PageIntro } from '../../components/page-intro';
 import { useLocalePath } from '../../lib/page-location';
-import { useT } from '../../i18n';
+import { useI18n, useT } from '../../i18n';
 import { AccountFields, EMPTY_ACCOUNT, type AccountValue } from '../../components/auth/account-fields';
 import { useAuthContext, type AuthContext } from '../../lib/auth/auth-context';
 import { useAuthFlow } from '../../lib/auth/auth-flow';
@@ -165,6 +165,7 @@ function AccountStep({
   onChallenge: (challenge: LoginChallenge) => void;
 }) {
   const t = useT('inverse');
+  const i18n = useI18n();
   const flow = useAuthFlow();
   const { siteDefinition, passwordKey } = useBootstrap();
   const to = useLocalePath();
@@ -201,6 +202,11 @@ function AccountStep({
         return;
       }
       if (outcome.kind === 'wrong-password') setPassword('');
+      if (outcome.kind === 'site-mismatch') {
+        setAlert(undefined);
+        await login.showSiteMismatch(i18n, outcome.code, outcome.message);
+        return;
+      }
       if (outcome.kind === 'banned') {
         await login.showBan(outcome.ban, { t, go: (path) => ctx.navigate(to(path)), retMsg: outcome.retMsg });
         if (outcome.ban.kind === 'self-unblock') return;

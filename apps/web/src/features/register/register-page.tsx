@@ -11,6 +11,7 @@ import type { Identifier } from '../../lib/auth/identifier';
 import { useAuthContext } from '../../lib/auth/auth-context';
 import { useAuthFlow } from '../../lib/auth/auth-flow';
 import { AccountStep, type AccountDraft } from './account-step';
+import { ResidenceGuard } from './residence-guard';
 import type { Sent } from '../../components/auth/code-step';
 import { pageWebConfig } from '../../lib/web-config/page-web-config';
 import type { RegisterContext, RegisterDraft, RegisterStep } from './register-actions';
@@ -121,6 +122,7 @@ export function RegisterPage({ aside }: { aside?: ReactNode } = {}) {
 
   return (
     <PageIntro title={t('pages.register.title')} text={t('pages.register.intro')}>
+      <ResidenceGuard />
       {/* The app's part above the form: the sign-up channel's card and bonus (app/routes/register-route.tsx). */}
       {step.name === 'account' && aside}
       {step.name === 'recall' && <p role="status">{t('register.resuming')}</p>}

@@ -1,4 +1,4 @@
-import type { CountryEntry } from '@gatehouse/contract';
+import { residenceOptions, type CountryEntry, type ResidenceGuideConfig } from '@gatehouse/contract';
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n';
 import { describedBy, FieldError } from '../../components/auth/fields';
@@ -36,11 +36,15 @@ export function ResidenceField({
   const { data } = useApiData(
     asked ? 'residence-countries' : null,
     async () => {
-      const { fetchCountries, fetchDefaultCountry } = await import('../../lib/countries-api');
-      const [list, preferred] = await Promise.all([
+      const { fetchCountries, fetchDefaultCountry, fetchResidenceGuide } =
+        await import('../../lib/countries-api');
+      const [all, preferred, guide] = await Promise.all([
         inline ?? fetchCountries({ iso: true, withDisabled: true }).catch((): CountryEntry[] => []),
         fetchDefaultCountry().catch(() => null),
+        fetchResidenceGuide().catch((): ResidenceGuideConfig | null => null),
       ]);
+      // Spec §5: the dropdown follows the site's showMode (the server refuses the others anyway).
+      const list = guide ? residenceOptions(all, guide) : all;
       return { list, preferred };
     },
     {

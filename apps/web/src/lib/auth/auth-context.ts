@@ -11,13 +11,15 @@ export interface AuthContext {
   search: string;
   origin: string;
   brandDomains: readonly string[];
+  /** Other sites' origins in this environment (page bootstrap), for the site jump after login. */
+  siteOrigins?: Partial<Record<SiteId, string>>;
   navigate: (to: string, options?: { replace?: boolean }) => void;
 }
 
 export function useAuthContext(): AuthContext {
-  const { site, origin, brandDomains } = useBootstrap();
+  const { site, origin, brandDomains, siteOrigins } = useBootstrap();
   const { locale } = usePageLocation();
   const search = useSearch();
   const [, navigate] = useLocation();
-  return { site, locale, search, origin, brandDomains, navigate };
+  return { site, locale, search, origin, brandDomains, navigate, ...(siteOrigins ? { siteOrigins } : {}) };
 }

@@ -38,9 +38,14 @@ describe('the endpoint table', () => {
     const cached = entries.filter(([, e]) => e.cache !== 'no-store').map(([name]) => name);
     expect(cached.sort()).toEqual([
       'bannerConfig',
+      // Spec §7 "(cached)": the static compliance config and the regulation info; the residence
+      // guide changes with the operator's web config, like the country list with a deployment.
+      'complianceConfig',
       'countryList',
       'profile',
       'registerPermission',
+      'regulationInfo',
+      'residenceGuideConfig',
       'webConfig',
     ]);
   });

@@ -22,3 +22,4 @@ export * from './metrics.js';
 export * from './qr-login.js';
 export * from './two-factor.js';
 export * from './channels.js';
+export * from './compliance.js';

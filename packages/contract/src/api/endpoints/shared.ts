@@ -52,6 +52,7 @@ export const SIGNUP_RULES = [
   'PhoneLimit',
   'RegionRegistrationRestricted',
   'ResidenceCountryBlocked',
+  'ResidenceCountryRedirect',
   'ResidenceNotConfirmed',
 ] as const satisfies readonly RetCodeName[];
 export const OAUTH_REQUEST = [
