@@ -57,3 +57,4 @@ export * from './api/client-paths.js';
 export * from './api/quick-login.js';
 export * from './api/sessions.js';
 export * from './api/two-factor.js';
+export * from './api/passkeys.js';

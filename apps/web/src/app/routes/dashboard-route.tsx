@@ -9,9 +9,14 @@ const TwoFactorSection = lazy(() =>
   import('../../features/two-factor/two-factor-section').then((m) => ({ default: m.TwoFactorSection })),
 );
 
+// Passkeys likewise: the section and @simplewebauthn/browser load only on the account page.
+const PasskeysSection = lazy(() =>
+  import('../../features/passkeys/passkeys-section').then((m) => ({ default: m.PasskeysSection })),
+);
+
 /**
  * `/dashboard`: the account overview with the sections other flows own (two-factor authentication,
- * Telegram binding, authorized apps).
+ * passkeys, Telegram binding, authorized apps).
  */
 export function DashboardRoute() {
   return (
@@ -20,6 +25,9 @@ export function DashboardRoute() {
         <>
           <Suspense>
             <TwoFactorSection />
+          </Suspense>
+          <Suspense>
+            <PasskeysSection />
           </Suspense>
           <TelegramBinding />
           <AuthorizedAppsSection />

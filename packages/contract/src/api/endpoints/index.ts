@@ -21,3 +21,4 @@ export * from './sessions.js';
 export * from './metrics.js';
 export * from './qr-login.js';
 export * from './two-factor.js';
+export * from './passkeys.js';
