@@ -27,7 +27,11 @@ const base64url = z
 /** A passkey's own name: what the owner calls it ("Work laptop"). Trimmed, 1–64 characters. */
 export const passkeyNameSchema = z.string().trim().min(1).max(PASSKEY_NAME_MAX);
 /** A passkey's id as the list shows it (the credential id, base64url). */
-export const passkeyIdSchema = z.string().min(1).max(1024).regex(/^[A-Za-z0-9_-]+$/);
+export const passkeyIdSchema = z
+  .string()
+  .min(1)
+  .max(1024)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 /**
  * The browser's answer to a ceremony, as `@simplewebauthn/browser` serialises it (RegistrationResponseJSON /

@@ -13,7 +13,7 @@ export const HOST = 'localhost:3000';
 export const ORIGIN = `http://${HOST}`;
 export const RP_ID = 'localhost';
 
-const b64u = (bytes: Uint8Array) => isoBase64URL.fromBuffer(bytes);
+const b64u = (bytes: Uint8Array<ArrayBuffer>) => isoBase64URL.fromBuffer(bytes);
 const sha256 = (data: Uint8Array | string) =>
   new Uint8Array(crypto.createHash('sha256').update(data).digest());
 const u32 = (n: number) => {
@@ -76,7 +76,7 @@ export function createCredential(
   const attestationObject = isoCBOR.encode(
     new Map<string, string | Map<string, never> | Uint8Array>([
       ['fmt', 'none'],
-      ['attStmt', new Map()],
+      ['attStmt', new Map<string, never>()],
       ['authData', authData],
     ]),
   );

@@ -18,8 +18,11 @@ export function PasskeyLogin({ ctx }: { ctx: AuthContext }) {
   const t = useT('inverse');
   const flow = useAuthFlow();
   const [alert, setAlert] = useState<string | undefined>();
+  // The autofill's request outlives renders: it reads the newest context when a passkey is chosen.
   const latest = useRef({ ctx, flow });
-  latest.current = { ctx, flow };
+  useEffect(() => {
+    latest.current = { ctx, flow };
+  });
 
   useEffect(() => {
     if (typeof window.PublicKeyCredential !== 'function') return;

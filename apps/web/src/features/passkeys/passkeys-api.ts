@@ -70,7 +70,9 @@ export async function addPasskey(password: EncryptedPassword): Promise<Outcome<P
       { challenge_id: ceremony.challenge_id, credential: asJson(credential) },
       quiet,
     );
-    return answer?.result ? { ok: true, value: answer.result.passkey } : { ok: false, problem: { kind: 'other' } };
+    return answer?.result
+      ? { ok: true, value: answer.result.passkey }
+      : { ok: false, problem: { kind: 'other' } };
   } catch (error) {
     return { ok: false, problem: await other(error) };
   }
@@ -79,7 +81,9 @@ export async function addPasskey(password: EncryptedPassword): Promise<Outcome<P
 export async function renamePasskey(id: string, name: string): Promise<Outcome<PasskeyInfo>> {
   try {
     const answer = await api.call(endpoints.passkeyRename, { id, name }, quiet);
-    return answer?.result ? { ok: true, value: answer.result.passkey } : { ok: false, problem: { kind: 'other' } };
+    return answer?.result
+      ? { ok: true, value: answer.result.passkey }
+      : { ok: false, problem: { kind: 'other' } };
   } catch (error) {
     return { ok: false, problem: await other(error) };
   }
