@@ -23,6 +23,9 @@ const asJson = <T extends { clientExtensionResults: object }>(
   return { ...c, clientExtensionResults: outputs };
 };
 
+/** Ceremonies started by the button and not yet over: the autofill does not start one meanwhile. */
+let pressed = 0;
+
 export type PasskeyLoginOutcome =
   | { kind: 'done' }
   /** Dismissed, timed out, replaced by another ceremony, or no autofill in this browser: nothing to say. */
@@ -41,19 +44,29 @@ export async function passkeyLogin(
   flow: AuthFlow,
   autofill: boolean,
 ): Promise<PasskeyLoginOutcome> {
-  if (autofill && !(await browserSupportsWebAuthnAutofill())) return { kind: 'cancelled' };
-  let ceremony;
+  if (!autofill) pressed++;
   try {
-    ceremony = (await api.call(endpoints.loginPasskeyOptions, {}, { hideError: autofill }))?.result;
+    return await ceremony(ctx, flow, autofill);
+  } finally {
+    if (!autofill) pressed--;
+  }
+}
+
+async function ceremony(ctx: AuthContext, flow: AuthFlow, autofill: boolean): Promise<PasskeyLoginOutcome> {
+  if (autofill && !(await browserSupportsWebAuthnAutofill())) return { kind: 'cancelled' };
+  let options;
+  try {
+    options = (await api.call(endpoints.loginPasskeyOptions, {}, { hideError: autofill }))?.result;
   } catch {
     return { kind: 'cancelled' };
   }
-  if (!ceremony) return { kind: 'cancelled' };
+  // The button was pressed meanwhile: its ceremony runs, and a new autofill one would abort it.
+  if (!options || (autofill && pressed > 0)) return { kind: 'cancelled' };
   let credential;
   try {
     credential = await startAuthentication({
       // The server's options, made by @simplewebauthn/server for this browser library.
-      optionsJSON: ceremony.options as unknown as PublicKeyCredentialRequestOptionsJSON,
+      optionsJSON: options.options as unknown as PublicKeyCredentialRequestOptionsJSON,
       useBrowserAutofill: autofill,
     });
   } catch {
@@ -62,7 +75,7 @@ export async function passkeyLogin(
   try {
     const answer = await api.call(
       endpoints.loginPasskey,
-      { challenge_id: ceremony.challenge_id, credential: asJson(credential), ...flow.extraBody },
+      { challenge_id: options.challenge_id, credential: asJson(credential), ...flow.extraBody },
       { hideError: true },
     );
     await finish(ctx, flow, answer?.result?.tg_bind_result);
