@@ -85,18 +85,24 @@ describe('passkeys', () => {
     // (conditional mediation) starts on the first pointer or focus on the page, and the virtual
     // authenticator picks its one passkey from it as a user would from the autofill list. Two factors:
     // straight back to the account, no password, code or authenticator step.
-    // (The pointer resting where the page changes may start it first: then the field is already gone.)
     await page.getByRole('button', { name: 'Log out', exact: true }).click();
     const field = 'input[autocomplete="username webauthn"]';
-    await page.waitForFunction(
-      (selector) => location.pathname === '/en/dashboard' || document.querySelector(selector) !== null,
-      field,
-    );
-    await page.evaluate((selector) => document.querySelector<HTMLInputElement>(selector)?.focus(), field);
+    // Focus the field until the passkey was used: the page may not be there or listening yet, and a
+    // pointer resting where the page changed may have started the request first (then no field).
+    const focusField = () =>
+      page.evaluate((selector) => {
+        const input = document.querySelector<HTMLInputElement>(selector);
+        input?.blur();
+        input?.focus();
+      }, field);
     await expect
-      .poll(async () => (await credentials(authenticator.cdp, authenticator.id))[0]?.signCount, {
-        timeout: 15_000,
-      })
+      .poll(
+        async () => {
+          await focusField();
+          return (await credentials(authenticator.cdp, authenticator.id))[0]?.signCount;
+        },
+        { timeout: 15_000, interval: 500 },
+      )
       .toBeGreaterThan(made[0]?.signCount ?? 0);
     await page.waitForURL(onPath('/en/dashboard'));
     const afterAutofill = await credentials(authenticator.cdp, authenticator.id);
