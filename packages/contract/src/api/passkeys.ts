@@ -24,8 +24,14 @@ const base64url = z
   .min(1)
   .max(4096)
   .regex(/^[A-Za-z0-9_-]+$/, 'base64url');
-/** A passkey's own name: what the owner calls it ("Work laptop"). Trimmed, 1–64 characters. */
-export const passkeyNameSchema = z.string().trim().min(1).max(PASSKEY_NAME_MAX);
+/** A passkey's own name: what the owner calls it ("Work laptop"). Trimmed, 1–64 characters, one line. */
+export const passkeyNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(PASSKEY_NAME_MAX)
+  // One line: it goes into the notice mails and the list as it is.
+  .regex(/^[^\p{Cc}]+$/u, 'name: no control characters');
 /** A passkey's id as the list shows it (the credential id, base64url). */
 export const passkeyIdSchema = z
   .string()

@@ -314,6 +314,9 @@ describe('list, rename, remove', () => {
     expect(codeOf(await post('/user/private/passkeys/rename', { id: passkey.id, name: '' }))).toBe(
       RetCode.ParamsInvalid,
     );
+    expect(
+      codeOf(await post('/user/private/passkeys/rename', { id: passkey.id, name: 'Phone\nClick here' })),
+    ).toBe(RetCode.ParamsInvalid);
 
     expect(codeOf(await post('/user/private/passkeys/remove', { id: passkey.id }))).toBe(
       RetCode.ParamsInvalid,
