@@ -118,7 +118,7 @@ describe('passkeys', () => {
     const account = page.getByRole('textbox', { name: 'E-mail' });
     expect(await account.getAttribute('autocomplete')).toBe('username webauthn');
     await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Log in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.waitForURL(onPath('/en/dashboard'));
     const used = await credentials(authenticator.cdp, authenticator.id);
     expect(used[0]?.signCount).toBeGreaterThan(afterAutofill[0]?.signCount ?? 0);

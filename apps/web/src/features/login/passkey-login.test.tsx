@@ -40,7 +40,7 @@ beforeEach(() => {
 
 const press = async () => {
   await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name: 'Log in with a passkey' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));
   });
 };
 
