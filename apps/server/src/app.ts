@@ -54,6 +54,8 @@ import metricsRoutes from './modules/metrics/metrics.routes.js';
 import qrLoginRoutes from './modules/qr-login/qr-login.routes.js';
 import twoFactor from './modules/two-factor/two-factor.plugin.js';
 import twoFactorRoutes from './modules/two-factor/two-factor.routes.js';
+import passkeysPlugin from './modules/passkeys/passkeys.plugin.js';
+import passkeysRoutes from './modules/passkeys/passkeys.routes.js';
 import pages from './pages/page-routes.js';
 import robots from './pages/robots.js';
 import type { ViteLike } from './pages/vite-like.js';
@@ -176,6 +178,8 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   app.register(bindingLookups);
   //    Authenticator 2FA (issue 17): the login routes ask it for the step after the password.
   app.register(twoFactor, { config });
+  //    Passkeys (issue 17): the login routes ask it for the passkey login.
+  app.register(passkeysPlugin, { config });
   //    Telegram (after the bound-accounts registry it plugs into): `app.telegram` for the login and
   //    registration modules' pending binds.
   app.register(telegramPlugin, { config });
@@ -216,6 +220,8 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
       await api.register(twoFactorRoutes);
       // Sign-up channels (issue 14, docs/flows/channels.md).
       await api.register(channelsRoutes);
+      // Passkeys (issue 17, docs/flows/passkeys.md); the passkey login is in loginRoutes.
+      await api.register(passkeysRoutes);
     },
     { prefix: config.apiBase },
   );

@@ -65,3 +65,4 @@ export * from './rules/compliance-rules.js';
 export * from './rules/residence-guide.js';
 export * from './rules/kyc-site.js';
 export * from './sites/site-origin.js';
+export * from './api/passkeys.js';

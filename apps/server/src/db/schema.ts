@@ -368,6 +368,26 @@ export interface TwoFactorBackupCodesTable {
   used_at: number | null;
 }
 
+/** Passkeys (modules/passkeys): WebAuthn credentials, per account and site host. */
+export interface PasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  user_id: string;
+  /** The host the passkey was registered on (its WebAuthn RP ID). */
+  rp_id: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  sign_count: number;
+  /** JSON array of transports, or null. */
+  transports: string | null;
+  name: string;
+  /** 0/1. */
+  backed_up: number;
+  aaguid: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
 export interface Database {
   web_config: WebConfigTable;
   kv_entries: KvEntryTable;
@@ -392,4 +412,5 @@ export interface Database {
   telegram_task_completions: TelegramTaskCompletionsTable;
   two_factor_totp: TwoFactorTotpTable;
   two_factor_backup_codes: TwoFactorBackupCodesTable;
+  passkeys: PasskeysTable;
 }

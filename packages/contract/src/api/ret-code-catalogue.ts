@@ -116,6 +116,16 @@ export const TwoFactorUnbindPending = 35306;
  */
 export const TwoFactorPasswordLoginRequired = 35307;
 
+// 354xx: passkeys (docs/flows/passkeys.md).
+/** Gatehouse meaning: the passkey request expired or was already used; start again. */
+export const PasskeyChallengeExpired = 35401;
+/** Gatehouse meaning: the passkey could not be verified (unknown, another site, a bad signature or counter). */
+export const PasskeyRejected = 35402;
+/** Gatehouse meaning: the account holds the most passkeys allowed; remove one first. */
+export const PasskeyLimit = 35403;
+/** Gatehouse meaning: no such passkey on this account. */
+export const PasskeyNotFound = 35404;
+
 // 4xxxx: third parties, KYC and site rules.
 export const ThirdPartyNotBound = 40004;
 /** Gatehouse meaning: the third-party (social) login token could not be verified. */

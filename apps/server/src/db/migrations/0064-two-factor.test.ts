@@ -55,7 +55,7 @@ async function migrated(db: Db, schema: string | null) {
   const row = await db.selectFrom('two_factor_totp').selectAll().executeTakeFirstOrThrow();
   expect(row).toMatchObject({ user_id: '1000000001', enabled_at: 10, last_step: null });
 
-  // Down past 0064 (whatever came after it first), then up again: the tables start empty.
+  // Down past 0064 (whatever came after it) and up again: the tables start empty.
   expect((await migrator.migrateTo('0063-account-bans')).error).toBeUndefined();
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
   expect(await db.selectFrom('two_factor_totp').selectAll().execute()).toEqual([]);

@@ -21,6 +21,7 @@ import * as twoFactor from './0064-two-factor.js';
 import * as usersKycCountry from './0070-users-kyc-country.js';
 import * as signupChannels from './0075-signup-channels.js';
 import * as partnerRegistrations from './0076-partner-registrations.js';
+import * as passkeys from './0080-passkeys.js';
 
 /**
  * Every migration, in order. Keys sort lexically (Kysely runs them in key order), so keep the
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0070-users-kyc-country': usersKycCountry,
   '0075-signup-channels': signupChannels,
   '0076-partner-registrations': partnerRegistrations,
+  '0080-passkeys': passkeys,
 };

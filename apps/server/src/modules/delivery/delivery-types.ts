@@ -16,6 +16,9 @@ export const DELIVERY_KINDS = [
   'two-factor-disabled',
   'two-factor-unbind-code',
   'two-factor-unbind-scheduled',
+  /** Passkeys (modules/passkeys): notices when one is added or removed. */
+  'passkey-added',
+  'passkey-removed',
 ] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 

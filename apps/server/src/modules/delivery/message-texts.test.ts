@@ -106,6 +106,8 @@ describe('mail texts', () => {
       minutes: '10',
       hours: '24',
       when: '2030-01-01 00:00 UTC',
+      // A passkey's name (passkey-added, passkey-removed).
+      name: 'Phone',
       product: 'P',
     };
     for (const kind of DELIVERY_KINDS) {

@@ -3,6 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   login2faRequestSchema,
+  loginPasskeyRequestSchema,
+  passkeyCeremonySchema,
+  passkeyEmptyRequestSchema,
   banInfoRequestSchema,
   banInfoSchema,
   loginNeedVerifySchema,
@@ -33,6 +36,7 @@ import {
 } from './login.service.js';
 import { deviceGuidOf, deviceIdOf, langOf, userAgentOf } from '../../lib/request-context.js';
 import { createUnlockLinks } from './unlock-links.js';
+import { passkeySiteOf } from '../passkeys/passkey-site.js';
 
 /** Password and code guesses are also capped by the framework limit, before any work is done. */
 const GUESS_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
@@ -40,7 +44,7 @@ const GUESS_RATE_LIMIT = { rateLimit: { max: 30, timeWindow: 60_000 } };
 /**
  * Login, its code step, its authenticator step, the ban info and logout (spec §7; docs/flows/login.md).
  * Needs the root decorators `accounts`, `passwords`, `risk`, `devices`, `delivery`, `kv`, `sessions`,
- * `twoFactor`.
+ * `twoFactor`, `passkeys`.
  */
 const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   const unlockLinks = createUnlockLinks({
@@ -183,6 +187,45 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
           req.body,
           deviceGuidOf(req),
         );
+        return await sessionStarted(req, reply, await service.afterSecondFactor(userId, clientOf(req)));
+      } catch (err) {
+        return refuse(req, reply, err);
+      }
+    },
+  );
+
+  // Passkeys (docs/flows/passkeys.md): a passkey proves possession and its user's verification, two
+  // factors, so the session starts here with no code or authenticator step after it.
+  endpointRoute(
+    app,
+    endpoints.loginPasskeyOptions,
+    {
+      tags: ['login'],
+      summary: 'Start a passkey login: options for navigator.credentials.get',
+      request: passkeyEmptyRequestSchema,
+      result: passkeyCeremonySchema,
+      config: GUESS_RATE_LIMIT,
+    },
+    async (req) =>
+      ok(await app.passkeys.loginOptions(passkeySiteOf(req), { ip: req.ip, guid: deviceGuidOf(req) })),
+  );
+
+  endpointRoute(
+    app,
+    endpoints.loginPasskey,
+    {
+      tags: ['login'],
+      summary: "Complete a passkey login with the browser's assertion",
+      request: loginPasskeyRequestSchema,
+      result: loginResultSchema,
+      config: GUESS_RATE_LIMIT,
+    },
+    async (req, reply) => {
+      try {
+        const userId = await app.passkeys.verifyLogin(passkeySiteOf(req), req.body, {
+          ip: req.ip,
+          guid: deviceGuidOf(req),
+        });
         return await sessionStarted(req, reply, await service.afterSecondFactor(userId, clientOf(req)));
       } catch (err) {
         return refuse(req, reply, err);

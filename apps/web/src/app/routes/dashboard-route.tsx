@@ -14,9 +14,14 @@ const InviteFriendsSection = lazy(() =>
   import('../../features/channels/invite-friends-section').then((m) => ({ default: m.InviteFriendsSection })),
 );
 
+// Passkeys likewise: the section and @simplewebauthn/browser load only on the account page.
+const PasskeysSection = lazy(() =>
+  import('../../features/passkeys/passkeys-section').then((m) => ({ default: m.PasskeysSection })),
+);
+
 /**
  * `/dashboard`: the account overview with the sections other flows own (two-factor authentication,
- * Telegram binding, authorized apps, invite friends).
+ * passkeys, Telegram binding, authorized apps, invite friends).
  */
 export function DashboardRoute() {
   return (
@@ -25,6 +30,9 @@ export function DashboardRoute() {
         <>
           <Suspense>
             <TwoFactorSection />
+          </Suspense>
+          <Suspense>
+            <PasskeysSection />
           </Suspense>
           <TelegramBinding />
           <AuthorizedAppsSection />

@@ -28,6 +28,7 @@ export function AccountFields({
   phoneAllowed,
   error,
   usernameAutocomplete,
+  passkeyAutofill = false,
 }: {
   idPrefix: string;
   value: AccountValue;
@@ -36,6 +37,8 @@ export function AccountFields({
   error?: string | undefined;
   /** Login and reset fill a saved account (`username`); sign-up asks for a new one. */
   usernameAutocomplete: boolean;
+  /** Login: the browser may offer passkeys in the account field's autofill (`username webauthn`). */
+  passkeyAutofill?: boolean;
 }) {
   const t = useT('inverse');
   const kind = phoneAllowed ? value.kind : 'email';
@@ -62,7 +65,7 @@ export function AccountFields({
           name="email"
           label={t('auth.email.label')}
           type="email"
-          autoComplete={usernameAutocomplete ? 'username' : 'email'}
+          autoComplete={usernameAutocomplete ? (passkeyAutofill ? 'username webauthn' : 'username') : 'email'}
           autoCapitalize="off"
           spellCheck={false}
           required

@@ -13,6 +13,7 @@ import { FormAlert, PasswordField, StepHeading } from '../../components/auth/fie
 import { callingCodeOf, identifierError, identifierOf } from '../../lib/auth/identifier';
 import { useSubmit } from '../../lib/use-submit';
 import { pageFeatureFlags } from '../../lib/web-config/page-feature-flags';
+import { PasskeyLogin } from './passkey-login';
 
 // The calls, password encryption, error texts and redirect rules (with the API client behind them)
 // load when the visitor first uses the form, not with the page: the login page then loads almost
@@ -124,6 +125,7 @@ export function LoginPage() {
           }}
         />
       )}
+      {!challenge && <PasskeyLogin ctx={ctx} />}
       {!challenge && flags.qrLogin !== false && <QrLogin ctx={ctx} />}
     </PageIntro>
   );
@@ -259,6 +261,7 @@ function AccountStep({
         phoneAllowed={phoneAllowed}
         error={errors.account}
         usernameAutocomplete
+        passkeyAutofill
       />
       <PasswordField
         id="login-password"

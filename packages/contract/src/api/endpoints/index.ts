@@ -23,3 +23,4 @@ export * from './qr-login.js';
 export * from './two-factor.js';
 export * from './channels.js';
 export * from './compliance.js';
+export * from './passkeys.js';
