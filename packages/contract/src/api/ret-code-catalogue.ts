@@ -116,6 +116,10 @@ export const TwoFactorUnbindPending = 35306;
  */
 export const TwoFactorPasswordLoginRequired = 35307;
 
+// 355xx: the account's sessions and security settings (docs/flows/sessions.md).
+/** Gatehouse meaning: no such active session on this account (ended already, or never this account's). */
+export const SessionNotFound = 35501;
+
 // 4xxxx: third parties, KYC and site rules.
 export const ThirdPartyNotBound = 40004;
 /** Gatehouse meaning: the third-party (social) login token could not be verified. */

@@ -18,6 +18,8 @@ import * as registrationBinding from './0061-registration-binding.js';
 import * as oauthFamilies from './0062-oauth-families.js';
 import * as accountBans from './0063-account-bans.js';
 import * as twoFactor from './0064-two-factor.js';
+import * as sessionDetails from './0085-session-details.js';
+import * as signInHistory from './0086-sign-in-history.js';
 
 /**
  * Every migration, in order. Keys sort lexically (Kysely runs them in key order), so keep the
@@ -45,4 +47,6 @@ export const migrations: Record<string, Migration> = {
   '0062-oauth-families': oauthFamilies,
   '0063-account-bans': accountBans,
   '0064-two-factor': twoFactor,
+  '0085-session-details': sessionDetails,
+  '0086-sign-in-history': signInHistory,
 };

@@ -32,6 +32,7 @@ import {
   type VerifiedOutcome,
 } from './login.service.js';
 import { deviceGuidOf, deviceIdOf, langOf, userAgentOf } from '../../lib/request-context.js';
+import { clientCountry } from '../risk/client-country.js';
 import { createUnlockLinks } from './unlock-links.js';
 
 /** Password and code guesses are also capped by the framework limit, before any work is done. */
@@ -80,6 +81,7 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       userAgent: userAgentOf(req),
       locale: langOf(req),
       sessionToken: req.sessionToken,
+      country: clientCountry(req),
     };
   };
 

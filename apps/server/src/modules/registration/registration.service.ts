@@ -448,7 +448,13 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       await repo.insertChannel(buildChannelRow(created.id, row.site, row.platform, channel, now), trx);
       return created;
     });
-    const token = await sessions.create(account.id, { userAgent: meta.userAgent, ip: meta.ip });
+    const token = await sessions.create(account.id, {
+      userAgent: meta.userAgent,
+      ip: meta.ip,
+      site: row.site,
+      country: meta.ipCountry,
+      method: 'sign_up',
+    });
     return { account, token };
   }
 
