@@ -9,9 +9,16 @@ const TwoFactorSection = lazy(() =>
   import('../../features/two-factor/two-factor-section').then((m) => ({ default: m.TwoFactorSection })),
 );
 
+// Sessions, sign-in history and the other account-security sections: one chunk of their own too.
+const SecurityCenterSections = lazy(() =>
+  import('../../features/security-center/security-center-sections').then((m) => ({
+    default: m.SecurityCenterSections,
+  })),
+);
+
 /**
  * `/dashboard`: the account overview with the sections other flows own (two-factor authentication,
- * Telegram binding, authorized apps).
+ * sessions and sign-in history, Telegram binding, authorized apps).
  */
 export function DashboardRoute() {
   return (
@@ -20,6 +27,9 @@ export function DashboardRoute() {
         <>
           <Suspense>
             <TwoFactorSection />
+          </Suspense>
+          <Suspense>
+            <SecurityCenterSections />
           </Suspense>
           <TelegramBinding />
           <AuthorizedAppsSection />
