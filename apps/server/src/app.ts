@@ -48,6 +48,8 @@ import sessionRoutes from './modules/session/session.routes.js';
 import metricsRoutes from './modules/metrics/metrics.routes.js';
 import qrLoginRoutes from './modules/qr-login/qr-login.routes.js';
 import twoFactor from './modules/two-factor/two-factor.plugin.js';
+import accountSecurity from './modules/account-security/account-security.plugin.js';
+import accountSecurityRoutes from './modules/account-security/account-security.routes.js';
 import twoFactorRoutes from './modules/two-factor/two-factor.routes.js';
 import pages from './pages/page-routes.js';
 import robots from './pages/robots.js';
@@ -169,6 +171,8 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   app.register(bindingLookups);
   //    Authenticator 2FA (issue 17): the login routes ask it for the step after the password.
   app.register(twoFactor, { config });
+  //    Account security changes from the account page (issue 17): the password.
+  app.register(accountSecurity);
   //    Telegram (after the bound-accounts registry it plugs into): `app.telegram` for the login and
   //    registration modules' pending binds.
   app.register(telegramPlugin, { config });
@@ -204,6 +208,8 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
       await api.register(qrLoginRoutes);
       // Authenticator 2FA (issue 17, docs/flows/two-factor.md); its login step is in loginRoutes.
       await api.register(twoFactorRoutes);
+      // Sessions' neighbours on the account page (issue 17, docs/flows/sessions.md).
+      await api.register(accountSecurityRoutes);
     },
     { prefix: config.apiBase },
   );
