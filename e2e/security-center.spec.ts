@@ -3,7 +3,7 @@
 // on its very next call; the history lists the logins. Its own accounts, so it runs beside every spec.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { logIn, signUp, uniqueEmail } from './support/auth-flow.js';
+import { logIn, PASSWORD, signUp, uniqueEmail } from './support/auth-flow.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { launchBrowser, newContext, openSite } from './support/browser.js';
 
@@ -74,5 +74,33 @@ describe('active sessions', () => {
     await first.reload();
     await first.getByRole('heading', { name: 'Active sessions' }).waitFor();
     expect(new URL(first.url()).pathname).toBe('/en/dashboard');
+  });
+});
+
+describe('change password', () => {
+  it('needs the current password, signs out the other browser, and the new password logs in', async () => {
+    const { email, page } = await signedUp('chpw');
+    const other = await openSite(await aBrowser(), 'global', '/en/login');
+    await logIn(other, email);
+    await other.waitForURL(onPath('/en/dashboard'));
+
+    const section = page.getByRole('region', { name: 'Password' });
+    await section.getByRole('button', { name: 'Change password' }).click();
+    await section.getByLabel('Current password').fill('not the password at all');
+    await section.getByLabel('New password').fill('a fresh and long pass phrase');
+    await section.getByRole('button', { name: 'Change password' }).click();
+    await section.getByText('That is not your current password.').waitFor();
+    await expectNoAxeViolations(page);
+
+    await section.getByLabel('Current password').fill(PASSWORD);
+    await section.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password was changed. Other sessions signed out: 1.').waitFor();
+
+    await other.reload();
+    await other.waitForURL(onPath('/en/login'));
+    await page.getByRole('button', { name: 'Log out', exact: true }).click();
+    await page.waitForURL(onPath('/en/login'));
+    await logIn(page, email, 'a fresh and long pass phrase');
+    await page.waitForURL(onPath('/en/dashboard'));
   });
 });

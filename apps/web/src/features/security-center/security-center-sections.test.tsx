@@ -1,9 +1,18 @@
-import type { ActiveSession, SignInAttempt } from '@gatehouse/contract';
+import { RetCode, type ActiveSession, type SignInAttempt } from '@gatehouse/contract';
+import * as securityCalls from '@gatehouse/contract/endpoints/account-security';
 import * as sessionCalls from '@gatehouse/contract/endpoints/sessions';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp, testBootstrap } from '../../test/render-app';
-import { answerLoggedInUser, apiFakeForFile, ok } from '../../test/api-fake';
+import { answerLoggedInUser, apiFakeForFile, fail, ok } from '../../test/api-fake';
+
+// jsdom has no Web Crypto: "encrypted" here is the password marked, so the fake can tell them apart.
+vi.mock('../../lib/auth/encrypt-password', () => ({
+  encryptPassword: vi.fn(async (password: string) => ({
+    encrypt_password: `enc:${password}`.padEnd(24, '.'),
+    encrypt_timestamp: '1700000000000',
+  })),
+}));
 
 const fake = apiFakeForFile();
 const base = { country: 'DE', site: 'global', method: 'password' as const, created_at: 1_700_000_000_000 };
@@ -50,7 +59,7 @@ const ATTEMPTS: SignInAttempt[] = [
 
 async function openDashboard() {
   answerLoggedInUser(fake);
-  await renderApp('/en/dashboard', testBootstrap('global'));
+  await renderApp('/en/dashboard', testBootstrap('global', { passwordKey: 'test-key' }));
 }
 
 describe('the dashboard sessions and sign-in history', () => {
@@ -93,5 +102,51 @@ describe('the dashboard sessions and sign-in history', () => {
     expect(within(rows[2] as HTMLElement).getByText('Wrong password')).toBeDefined();
     expect(within(rows[2] as HTMLElement).getByText('Device')).toBeDefined();
     expect(within(rows[2] as HTMLElement).getByText('Password')).toBeDefined();
+  });
+});
+
+describe('the dashboard password change', () => {
+  it('asks for the current password and a policy-conform new one, then reloads the sessions', async () => {
+    let sessions = [HERE, PHONE];
+    fake.answer(sessionCalls.sessionsList, () => ok({ sessions }));
+    fake.answer(sessionCalls.signInHistory, () => ok({ attempts: [] }));
+    fake.answer(securityCalls.changePassword, (request) => {
+      if (!request.current.encrypt_password.startsWith('enc:old pass phrase')) {
+        return fail(RetCode.PasswordWrong, { pass_err_count: 1, max_pass_err_count: 5 });
+      }
+      sessions = [HERE];
+      return ok({ password_changed: true as const, sessions_ended: 1 });
+    });
+    await openDashboard();
+    const section = await screen.findByRole('region', { name: 'Password' }, { timeout: 5000 });
+    await act(async () => {
+      fireEvent.click(within(section).getByRole('button', { name: 'Change password' }));
+    });
+    const submit = () =>
+      act(async () => {
+        fireEvent.submit(within(section).getByRole('button', { name: 'Change password' }));
+      });
+    const current = within(section).getByLabelText('Current password');
+    const next = within(section).getByLabelText('New password');
+
+    // Checked before anything is sent: both missing, then a new one too short.
+    await submit();
+    expect(within(section).getByText('Enter your current password.')).toBeDefined();
+    fireEvent.change(current, { target: { value: 'a wrong one' } });
+    fireEvent.change(next, { target: { value: 'short' } });
+    await submit();
+    expect(within(section).getByText('Use at least 8 characters.')).toBeDefined();
+    expect(fake.received(securityCalls.changePassword)).toHaveLength(0);
+
+    fireEvent.change(next, { target: { value: 'a long new pass phrase' } });
+    await submit();
+    await within(section).findByText('That is not your current password.');
+
+    fireEvent.change(current, { target: { value: 'old pass phrase' } });
+    await submit();
+    await screen.findByText('Your password was changed. Other sessions signed out: 1.');
+    const list = screen.getByRole('region', { name: 'Active sessions' });
+    await waitFor(() => expect(within(list).queryByText('Safari 17.2 · iOS 17.2')).toBeNull());
+    expect(within(section).queryByLabelText('Current password')).toBeNull();
   });
 });

@@ -11,12 +11,12 @@ import './security-center.css';
 /**
  * The dashboard's "Active sessions" (issue 17, docs/flows/sessions.md): every live session of the
  * account with its device, browser, country, site and last use; sign one out, or all but this one.
- * A signed-out session learns it on its very next call (10006).
+ * A signed-out session learns it on its very next call (10006). A new `generation` loads it again.
  */
-export function SessionsSection() {
+export function SessionsSection({ generation = 0 }: { generation?: number }) {
   const t = useT('inverse');
   const { language } = useI18n();
-  const sessions = useApiData('security-sessions', () => fetchSessions());
+  const sessions = useApiData(`security-sessions-${generation}`, () => fetchSessions());
   const { submit: endOne, busy: endingOne } = useSubmit(async (session: ActiveSession) => {
     if (await signOutSession(session.session_id))
       toast(t('securityCenter.sessions.revoked'), { kind: 'success' });
