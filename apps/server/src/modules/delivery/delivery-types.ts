@@ -16,6 +16,8 @@ export const DELIVERY_KINDS = [
   'two-factor-disabled',
   'two-factor-unbind-code',
   'two-factor-unbind-scheduled',
+  /** A login from a device the account had not used (docs/flows/sessions.md): when, what, where from. */
+  'new-device-sign-in',
 ] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 

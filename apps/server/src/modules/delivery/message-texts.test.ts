@@ -70,6 +70,9 @@ describe('mail texts', () => {
       minutes: '10',
       hours: '24',
       when: '2030-01-01 00:00 UTC',
+      time: '2030-01-01 00:00 UTC',
+      device: 'Chrome 120, Windows 10',
+      place: '203.0.113.9 (DE)',
       product: 'P',
     };
     for (const kind of DELIVERY_KINDS) {

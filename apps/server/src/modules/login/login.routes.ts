@@ -67,6 +67,7 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     secondFactor: app.twoFactor,
     storeWrites: app.storeWrites,
     now: () => Date.now(),
+    log: app.log,
   });
 
   const clientOf = (req: FastifyRequest): LoginClient => {

@@ -29,6 +29,7 @@ import { loginNameOf, type IdentifierInput } from '../../lib/login-name.js';
 import { LoginRefusal } from '../../lib/login-refusal.js';
 import type { PasswordAttempts } from '../password/password-attempts.js';
 import type { UnlockLinks } from './unlock-links.js';
+import { sendNewDeviceNotice } from './new-device-notice.js';
 import type { SessionMeta, SessionService } from '../session/session.service.js';
 import type { SignInMethod, SignInResult } from '@gatehouse/contract';
 import type { StoreWrites } from '../../plugins/store-writes.js';
@@ -59,6 +60,7 @@ export interface LoginDeps {
   storeWrites: StoreWrites;
   /** Read on every call (not captured), so a test's fake clock applies. */
   now: () => number;
+  log: { warn(obj: object, msg: string): void };
 }
 
 /** Who is asking, from where: the request as the service needs it. */
@@ -214,6 +216,14 @@ export function createLoginService(deps: LoginDeps) {
   };
 
   /**
+   * A device the account had not used gets a session: the account is told (when, what, from where).
+   * Not awaited: the answer does not wait for the mail; a failed send is logged.
+   */
+  const noticeIfNew = (account: Account, wasKnown: boolean, client: LoginClient) => {
+    if (!wasKnown) void sendNewDeviceNotice(deps, account, client, deps.now());
+  };
+
+  /**
    * The login's last write (ADR 0021), all in one unit: the device made known (or its last use
    * refreshed), the session this browser carried ended, the new session, and the attempt's counts.
    */
@@ -349,7 +359,9 @@ export function createLoginService(deps: LoginDeps) {
         await deps.storeWrites.commit({ kv: counted });
         return { kind: 'second-factor', need2fa };
       }
+      const wasKnown = await deps.devices.isKnown(account.id, check.challenge.guid);
       const token = await startSession(account, check.challenge.guid, client, counted, 'password_code');
+      noticeIfNew(account, wasKnown, client);
       return { kind: 'session', account, token };
     },
 
@@ -359,7 +371,10 @@ export function createLoginService(deps: LoginDeps) {
       if (!account) throw new ApiError(RetCode.VerifyCodeExpired);
       await mayLogIn(account, client, 'password_2fa');
       // The 2FA challenge is bound to this device (completeLoginStep), which becomes known only now.
-      return { account, token: await startSession(account, client.guid, client, [], 'password_2fa') };
+      const wasKnown = await deps.devices.isKnown(account.id, client.guid);
+      const token = await startSession(account, client.guid, client, [], 'password_2fa');
+      noticeIfNew(account, wasKnown, client);
+      return { account, token };
     },
 
     /** A fresh code for a pending challenge, after the resend cooldown. */
