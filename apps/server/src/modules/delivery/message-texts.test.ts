@@ -73,6 +73,8 @@ describe('mail texts', () => {
       time: '2030-01-01 00:00 UTC',
       device: 'Chrome 120, Windows 10',
       place: '203.0.113.9 (DE)',
+      service: 'Telegram',
+      name: '@ann',
       product: 'P',
     };
     for (const kind of DELIVERY_KINDS) {
