@@ -55,7 +55,8 @@ async function migrated(db: Db, schema: string | null) {
   const row = await db.selectFrom('two_factor_totp').selectAll().executeTakeFirstOrThrow();
   expect(row).toMatchObject({ user_id: '1000000001', enabled_at: 10, last_step: null });
 
-  expect((await migrator.migrateDown()).error).toBeUndefined();
+  // Down past 0064 (whatever came after it goes too) and up again: the tables start empty.
+  expect((await migrator.migrateTo('0063-account-bans')).error).toBeUndefined();
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
   expect(await db.selectFrom('two_factor_totp').selectAll().execute()).toEqual([]);
 }
