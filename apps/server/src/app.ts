@@ -53,6 +53,8 @@ import sessionRoutes from './modules/session/session.routes.js';
 import metricsRoutes from './modules/metrics/metrics.routes.js';
 import qrLoginRoutes from './modules/qr-login/qr-login.routes.js';
 import twoFactor from './modules/two-factor/two-factor.plugin.js';
+import accountSecurity from './modules/account-security/account-security.plugin.js';
+import accountSecurityRoutes from './modules/account-security/account-security.routes.js';
 import twoFactorRoutes from './modules/two-factor/two-factor.routes.js';
 import passkeysPlugin from './modules/passkeys/passkeys.plugin.js';
 import passkeysRoutes from './modules/passkeys/passkeys.routes.js';
@@ -180,6 +182,8 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   app.register(twoFactor, { config });
   //    Passkeys (issue 17): the login routes ask it for the passkey login.
   app.register(passkeysPlugin, { config });
+  //    Account security changes from the account page (issue 17): the password.
+  app.register(accountSecurity);
   //    Telegram (after the bound-accounts registry it plugs into): `app.telegram` for the login and
   //    registration modules' pending binds.
   app.register(telegramPlugin, { config });
@@ -222,6 +226,8 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
       await api.register(channelsRoutes);
       // Passkeys (issue 17, docs/flows/passkeys.md); the passkey login is in loginRoutes.
       await api.register(passkeysRoutes);
+      // Sessions' neighbours on the account page (issue 17, docs/flows/sessions.md).
+      await api.register(accountSecurityRoutes);
     },
     { prefix: config.apiBase },
   );

@@ -57,6 +57,7 @@ export * from './api/endpoint.js';
 export * from './api/client-paths.js';
 export * from './api/quick-login.js';
 export * from './api/sessions.js';
+export * from './api/account-security.js';
 export * from './api/two-factor.js';
 export * from './api/channels.js';
 export * from './api/compliance.js';

@@ -63,6 +63,29 @@ export interface SessionTable {
   user_agent: string | null;
   ip: string | null;
   revoked_at: number | null;
+  /** The regional site signed in to (0085); null for older sessions. */
+  site: string | null;
+  /** ISO country from the trusted proxy's header at sign-in (0085). */
+  country: string | null;
+  /** How the session was started: contract `SignInMethod` (0085). */
+  method: string | null;
+}
+
+/** Sign-in attempts on known accounts (modules/session, 0086), newest 50 shown on the account page. */
+export interface SignInHistoryTable {
+  /** Random id. */
+  id: string;
+  user_id: string;
+  /** Epoch milliseconds. */
+  at: number;
+  /** Contract `SignInResult`. */
+  result: string;
+  /** Contract `SignInMethod`. */
+  method: string;
+  ip: string | null;
+  user_agent: string | null;
+  country: string | null;
+  site: string | null;
 }
 
 /** Accounts (modules/accounts). E-mail and mobile each have a unique index. */
@@ -393,6 +416,7 @@ export interface Database {
   kv_entries: KvEntryTable;
   outbox: OutboxTable;
   sessions: SessionTable;
+  sign_in_history: SignInHistoryTable;
   users: UsersTable;
   account_bans: AccountBansTable;
   registrations: RegistrationsTable;

@@ -200,6 +200,11 @@ describe('session sweeper', () => {
       revokeWrite: () => null,
       revokeAllForUser: () => Promise.resolve(0),
       purgeExpired: () => Promise.resolve(++purges),
+      list: () => Promise.resolve([]),
+      revokeByRef: () => Promise.resolve(false),
+      revokeOthers: () => Promise.resolve(0),
+      recordFailure: () => Promise.resolve(),
+      history: () => Promise.resolve([]),
     };
     const app = Fastify();
     await app.register(cookie);

@@ -4,6 +4,7 @@ import { HEADER, RetCode, SESSION_TRANSPORT_HEADER_VALUE } from '@gatehouse/cont
 import { ApiError } from '../lib/api-error.js';
 import { sessionCookie } from '../modules/session/session-cookie.js';
 import { createSessionRepository } from '../modules/session/session.repository.js';
+import { createSignInHistoryRepository } from '../modules/session/sign-in-history.repository.js';
 import {
   createSessionService,
   type SessionContext,
@@ -66,7 +67,12 @@ export function wantsBodyToken(request: FastifyRequest): boolean {
 export default fp<SessionPluginOptions>(
   async (app, opts) => {
     const service =
-      opts.service ?? createSessionService(createSessionRepository(app.db), opts.sessionOptions ?? {});
+      opts.service ??
+      createSessionService(
+        createSessionRepository(app.db),
+        opts.sessionOptions ?? {},
+        createSignInHistoryRepository(app.db),
+      );
     const cookie = sessionCookie(opts.secureCookie, service.absoluteTimeoutMs);
     app.decorate('sessions', service);
 

@@ -125,6 +125,9 @@ export const PasskeyRejected = 35402;
 export const PasskeyLimit = 35403;
 /** Gatehouse meaning: no such passkey on this account. */
 export const PasskeyNotFound = 35404;
+// 355xx: the account's sessions and security settings (docs/flows/sessions.md).
+/** Gatehouse meaning: no such active session on this account (ended already, or never this account's). */
+export const SessionNotFound = 35501;
 
 // 4xxxx: third parties, KYC and site rules.
 export const ThirdPartyNotBound = 40004;

@@ -22,6 +22,8 @@ import * as usersKycCountry from './0070-users-kyc-country.js';
 import * as signupChannels from './0075-signup-channels.js';
 import * as partnerRegistrations from './0076-partner-registrations.js';
 import * as passkeys from './0080-passkeys.js';
+import * as sessionDetails from './0085-session-details.js';
+import * as signInHistory from './0086-sign-in-history.js';
 
 /**
  * Every migration, in order. Keys sort lexically (Kysely runs them in key order), so keep the
@@ -53,4 +55,6 @@ export const migrations: Record<string, Migration> = {
   '0075-signup-channels': signupChannels,
   '0076-partner-registrations': partnerRegistrations,
   '0080-passkeys': passkeys,
+  '0085-session-details': sessionDetails,
+  '0086-sign-in-history': signInHistory,
 };

@@ -19,6 +19,10 @@ export const DELIVERY_KINDS = [
   /** Passkeys (modules/passkeys): notices when one is added or removed. */
   'passkey-added',
   'passkey-removed',
+  /** A login from a device the account had not used (docs/flows/sessions.md): when, what, where from. */
+  'new-device-sign-in',
+  /** A third-party account (Telegram) was linked to the account: which one. */
+  'account-bound',
 ] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 

@@ -108,6 +108,10 @@ describe('mail texts', () => {
       when: '2030-01-01 00:00 UTC',
       // A passkey's name (passkey-added, passkey-removed).
       name: 'Phone',
+      time: '2030-01-01 00:00 UTC',
+      device: 'Chrome 120, Windows 10',
+      place: '203.0.113.9 (DE)',
+      service: 'Telegram',
       product: 'P',
     };
     for (const kind of DELIVERY_KINDS) {

@@ -42,15 +42,15 @@ describe(`store round trips of a login on ${TEST_STORE}`, () => {
     const res = await login(app, { email: EMAIL }, PASSWORD, known);
     expect(res.json()).toMatchObject({ ret_code: 0, result: { need_verify: null } });
     if (TEST_STORE === 'pg') {
-      // The account, the device, then device + session in one statement; Redis: the route limit,
+      // The account, the device, then device + session + sign-in history row in one statement; Redis: the route limit,
       // the address gate with the replay claim and the risk counters, the password gate, the counts.
       expect(counter.sql).toHaveLength(3);
       expect(counter.sql[2]).toMatch(/^with /);
       expect(counter.kv).toEqual(['incr', 'batch(4)', 'batch(2)', 'batch(2)']);
     } else {
       // The same 6 steps: the address gate is one transaction (count and claim), so is the last
-      // (device, session, the two counts).
-      expect(counter.sql).toHaveLength(17);
+      // (device, session, its sign-in history row, the two counts).
+      expect(counter.sql).toHaveLength(18);
       expect(counter.summary().commits).toBe(4);
     }
   });

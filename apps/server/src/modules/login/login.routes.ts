@@ -35,6 +35,7 @@ import {
   type VerifiedOutcome,
 } from './login.service.js';
 import { deviceGuidOf, deviceIdOf, langOf, userAgentOf } from '../../lib/request-context.js';
+import { clientCountry } from '../risk/client-country.js';
 import { createUnlockLinks } from './unlock-links.js';
 import { passkeySiteOf } from '../passkeys/passkey-site.js';
 
@@ -70,6 +71,7 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     secondFactor: app.twoFactor,
     storeWrites: app.storeWrites,
     now: () => Date.now(),
+    log: app.log,
   });
 
   const clientOf = (req: FastifyRequest): LoginClient => {
@@ -84,6 +86,7 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       userAgent: userAgentOf(req),
       locale: langOf(req),
       sessionToken: req.sessionToken,
+      country: clientCountry(req),
     };
   };
 
@@ -226,7 +229,11 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: req.ip,
           guid: deviceGuidOf(req),
         });
-        return await sessionStarted(req, reply, await service.afterSecondFactor(userId, clientOf(req)));
+        return await sessionStarted(
+          req,
+          reply,
+          await service.afterSecondFactor(userId, clientOf(req), 'passkey'),
+        );
       } catch (err) {
         return refuse(req, reply, err);
       }

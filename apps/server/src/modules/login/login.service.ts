@@ -29,7 +29,9 @@ import { loginNameOf, type IdentifierInput } from '../../lib/login-name.js';
 import { LoginRefusal } from '../../lib/login-refusal.js';
 import type { PasswordAttempts } from '../password/password-attempts.js';
 import type { UnlockLinks } from './unlock-links.js';
-import type { SessionService } from '../session/session.service.js';
+import { sendNewDeviceNotice } from './new-device-notice.js';
+import type { SessionMeta, SessionService } from '../session/session.service.js';
+import type { SignInMethod, SignInResult } from '@gatehouse/contract';
 import type { StoreWrites } from '../../plugins/store-writes.js';
 import type { KvWriteOp } from '../../plugins/kv.js';
 
@@ -58,6 +60,7 @@ export interface LoginDeps {
   storeWrites: StoreWrites;
   /** Read on every call (not captured), so a test's fake clock applies. */
   now: () => number;
+  log: { warn(obj: object, msg: string): void };
 }
 
 /** Who is asking, from where: the request as the service needs it. */
@@ -76,6 +79,8 @@ export interface LoginClient {
   locale: string | null;
   /** The session this browser carried, if any: it ends when the login starts a new one. */
   sessionToken: string | null;
+  /** ISO country from the trusted proxy (risk/client-country.ts), for sessions and sign-in history. */
+  country: string | null;
 }
 
 /** A login that ended in a session: the account, and the new session's token for the cookie. */
@@ -182,6 +187,42 @@ export function createLoginService(deps: LoginDeps) {
     }
   };
 
+  const metaOf = (client: LoginClient): SessionMeta => ({
+    userAgent: client.userAgent,
+    ip: client.ip,
+    site: client.site,
+    country: client.country,
+  });
+
+  /**
+   * A failed attempt on a known account, for its sign-in history (docs/flows/sessions.md). Unknown
+   * names have no history to write to. Written before the refusal is answered.
+   */
+  const noteFailure = (
+    userId: string,
+    result: Exclude<SignInResult, 'success'>,
+    method: SignInMethod,
+    client: LoginClient,
+  ) => deps.sessions.recordFailure(userId, result, method, metaOf(client));
+
+  /** assertMayLogIn, with a refusal noted in the account's history. */
+  const mayLogIn = async (account: Account, client: LoginClient, method: SignInMethod) => {
+    try {
+      await assertMayLogIn(account, client.site);
+    } catch (err) {
+      await noteFailure(account.id, 'refused', method, client);
+      throw err;
+    }
+  };
+
+  /**
+   * A device the account had not used gets a session: the account is told (when, what, from where).
+   * Not awaited: the answer does not wait for the mail; a failed send is logged.
+   */
+  const noticeIfNew = (account: Account, wasKnown: boolean, client: LoginClient) => {
+    if (!wasKnown) void sendNewDeviceNotice(deps, account, client, deps.now());
+  };
+
   /**
    * The login's last write (ADR 0021), all in one unit: the device made known (or its last use
    * refreshed), the session this browser carried ended, the new session, and the attempt's counts.
@@ -191,13 +232,14 @@ export function createLoginService(deps: LoginDeps) {
     guid: string | null,
     client: LoginClient,
     counted: KvWriteOp[],
+    method: SignInMethod,
   ) => {
-    const session = deps.sessions.issue(account.id, { userAgent: client.userAgent, ip: client.ip });
+    const session = deps.sessions.issue(account.id, { ...metaOf(client), method });
     await deps.storeWrites.commit({
       rows: [
         deps.devices.rememberWrite(account.id, guid, client.userAgent),
         client.sessionToken ? deps.sessions.revokeWrite(client.sessionToken) : null,
-        session.write,
+        ...session.writes,
       ],
       kv: counted,
     });
@@ -241,6 +283,7 @@ export function createLoginService(deps: LoginDeps) {
       );
       if (!gate.allowed) {
         await fromAddress.succeeded(); // nothing was checked
+        if (account) await noteFailure(account.id, 'locked', 'password', client);
         if (gate.scope === 'account' && account) await deps.unlockLinks.offer(account, client, now);
         throw locked(gate.lockedUntil, now);
       }
@@ -250,13 +293,18 @@ export function createLoginService(deps: LoginDeps) {
         : await hasher.verifyDummy(plain);
       if (!account || !good) {
         await fromAddress.failed();
-        throw failure(await gate.attempt.failed(), now);
+        const refusal = failure(await gate.attempt.failed(), now);
+        if (account) {
+          const locks = refusal.code === RetCode.TooManyPasswordErrors;
+          await noteFailure(account.id, locks ? 'locked' : 'wrong_password', 'password', client);
+        }
+        throw refusal;
       }
 
       // The password is right: both counts end as successes, written with the session below (one
       // unit: ADR 0021), or on their own on every other way out.
       const counted = [...gate.attempt.successWrites(), ...fromAddress.successWrites()];
-      await settleIfRefused(counted, () => assertMayLogIn(account, client.site));
+      await settleIfRefused(counted, () => mayLogIn(account, client, 'password'));
       if (!knownDevice || fromAddress.stepUp) {
         await deps.storeWrites.commit({ kv: counted });
         await rehashIfNeeded(account, plain);
@@ -272,7 +320,7 @@ export function createLoginService(deps: LoginDeps) {
         await rehashIfNeeded(account, plain);
         return { kind: 'second-factor', need2fa };
       }
-      const token = await startSession(account, client.guid, client, counted);
+      const token = await startSession(account, client.guid, client, counted, 'password');
       await rehashIfNeeded(account, plain);
       return { kind: 'session', account, token };
     },
@@ -291,6 +339,7 @@ export function createLoginService(deps: LoginDeps) {
           throw new ApiError(RetCode.VerifyCodeExpired);
         }
         await fromAddress.failed();
+        await noteFailure(pending.userId, 'wrong_code', 'password_code', client);
         throw new ApiError(RetCode.VerifyCodeInvalid, undefined, 200, {
           remaining_attempts: check.remainingAttempts,
         });
@@ -300,7 +349,7 @@ export function createLoginService(deps: LoginDeps) {
         const found = await accounts.findById(check.challenge.userId);
         if (!found) throw new ApiError(RetCode.VerifyCodeExpired);
         // Banned or moved since the password step: the same rules again.
-        await assertMayLogIn(found, client.site);
+        await mayLogIn(found, client, 'password_code');
         return found;
       });
       const need2fa = account.hasGoogle2fa
@@ -310,17 +359,29 @@ export function createLoginService(deps: LoginDeps) {
         await deps.storeWrites.commit({ kv: counted });
         return { kind: 'second-factor', need2fa };
       }
-      const token = await startSession(account, check.challenge.guid, client, counted);
+      const wasKnown = await deps.devices.isKnown(account.id, check.challenge.guid);
+      const token = await startSession(account, check.challenge.guid, client, counted, 'password_code');
+      noticeIfNew(account, wasKnown, client);
       return { kind: 'session', account, token };
     },
 
-    /** After the authenticator step (modules/two-factor): banned or moved since the password, the same rules again. */
-    async afterSecondFactor(userId: string, client: LoginClient): Promise<LoggedIn> {
+    /**
+     * After the authenticator step (modules/two-factor), or a passkey (two factors in one): banned or
+     * moved since the proof, the same rules again.
+     */
+    async afterSecondFactor(
+      userId: string,
+      client: LoginClient,
+      method: 'password_2fa' | 'passkey' = 'password_2fa',
+    ): Promise<LoggedIn> {
       const account = await accounts.findById(userId);
       if (!account) throw new ApiError(RetCode.VerifyCodeExpired);
-      await assertMayLogIn(account, client.site);
+      await mayLogIn(account, client, method);
       // The 2FA challenge is bound to this device (completeLoginStep), which becomes known only now.
-      return { account, token: await startSession(account, client.guid, client, []) };
+      const wasKnown = await deps.devices.isKnown(account.id, client.guid);
+      const token = await startSession(account, client.guid, client, [], method);
+      noticeIfNew(account, wasKnown, client);
+      return { account, token };
     },
 
     /** A fresh code for a pending challenge, after the resend cooldown. */

@@ -203,6 +203,14 @@ describe('login with a passkey', () => {
     });
     expect(info.json()).toMatchObject({ ret_code: 0 });
     expect((await list())[0]?.last_used_at).toEqual(expect.any(Number));
+    // The sign-in history and the session say how: a passkey, not a password.
+    const history = await app.db
+      .selectFrom('sign_in_history')
+      .select(['method', 'result'])
+      .where('user_id', '=', ann.id)
+      .orderBy('at', 'desc')
+      .executeTakeFirst();
+    expect(history).toEqual({ method: 'passkey', result: 'success' });
   });
 
   it.each([

@@ -17,10 +17,10 @@ import { ApiError } from '../../lib/api-error.js';
 import { endpointRoute } from '../../lib/endpoint-route.js';
 import { ok } from '../../lib/envelope.js';
 import { linkSecret } from '../../lib/one-time-codes.js';
-import { userAgentOf } from '../../lib/request-context.js';
 import { requestSite } from '../../lib/request-site.js';
 import { wantsBodyToken } from '../../plugins/session.js';
 import { clientCountry } from '../risk/client-country.js';
+import { sessionMetaOf } from '../session/session-meta.js';
 import { createQrLoginService } from './qr-login.service.js';
 import { summariseUserAgent } from './user-agent-summary.js';
 import { noteForLog } from '../../lib/request-log.js';
@@ -97,7 +97,7 @@ const qrLoginRoutes: FastifyPluginAsyncZod = async (app) => {
     // Banned or closed since it confirmed: no session (the phone's own session ends with the ban).
     if (!account || account.status !== 'active') throw gone();
     if (req.sessionToken) await app.sessions.revoke(req.sessionToken);
-    const token = await app.sessions.create(account.id, { userAgent: userAgentOf(req), ip: req.ip });
+    const token = await app.sessions.create(account.id, sessionMetaOf(req, 'qr'));
     reply.setSession(token);
     noteForLog(req, 'info', 'qr login confirmed', { userId: account.id });
     return ok(

@@ -10,7 +10,7 @@ import {
 import { ApiError } from '../../lib/api-error.js';
 import { endpointRoute } from '../../lib/endpoint-route.js';
 import { ok } from '../../lib/envelope.js';
-import { userAgentOf } from '../../lib/request-context.js';
+import { sessionMetaOf } from '../session/session-meta.js';
 import { requestSite } from '../../lib/request-site.js';
 import { wantsBodyToken } from '../../plugins/session.js';
 import { createQuickLogin } from './quick-login.service.js';
@@ -72,7 +72,7 @@ const quickLoginRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!userId) throw new ApiError(RetCode.QuickLoginInvalid);
       // A fresh session, as every login gets; the one this browser carried (if any) ends here.
       if (req.sessionToken) await app.sessions.revoke(req.sessionToken);
-      const token = await app.sessions.create(userId, { userAgent: userAgentOf(req), ip: req.ip });
+      const token = await app.sessions.create(userId, sessionMetaOf(req, 'quick_login'));
       reply.setSession(token);
       noteForLog(req, 'info', 'quick login', { userId, site });
       return ok({ user_id: Number(userId) }, wantsBodyToken(req) ? token : undefined);

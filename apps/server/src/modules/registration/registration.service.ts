@@ -460,7 +460,13 @@ export function createRegistrationService(deps: RegistrationDeps): RegistrationS
       await deps.attribute?.(trx, created.id, channel, now);
       return created;
     });
-    const token = await sessions.create(account.id, { userAgent: meta.userAgent, ip: meta.ip });
+    const token = await sessions.create(account.id, {
+      userAgent: meta.userAgent,
+      ip: meta.ip,
+      site: row.site,
+      country: meta.ipCountry,
+      method: 'sign_up',
+    });
     return { account, token };
   }
 

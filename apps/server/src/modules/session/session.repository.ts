@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import type { SqlWrite } from '../../db/write-together.js';
+import { writeTogether, type SqlWrite } from '../../db/write-together.js';
 import type { SessionTable } from '../../db/schema.js';
 
 export type SessionRow = Selectable<SessionTable>;
@@ -17,6 +17,14 @@ export interface SessionRepository {
   touch(id: string, at: number): Promise<void>;
   revoke(id: string, at: number): Promise<void>;
   revokeAllForUser(userId: string, at: number): Promise<number>;
+  /** Writes (this repository's and others') as one unit (ADR 0021). */
+  writeTogether(writes: readonly SqlWrite[]): Promise<void>;
+  /** The user's sessions not revoked and not past their absolute end (idle ones are filtered by the service). */
+  listLive(userId: string, now: number): Promise<SessionRow[]>;
+  /** End one session if, and only if, it is `userId`'s and still live: one conditional update. */
+  revokeOwned(userId: string, id: string, at: number): Promise<boolean>;
+  /** End every live session of `userId` but `keepId`; returns how many. */
+  revokeAllExcept(userId: string, keepId: string, at: number): Promise<number>;
   /** Delete sessions whose absolute end passed before `before`; returns how many. */
   deleteExpired(before: number): Promise<number>;
 }
@@ -34,6 +42,9 @@ export function createSessionRepository(db: Db): SessionRepository {
       user_agent: p.user_agent,
       ip: p.ip,
       revoked_at: p.revoked_at,
+      site: p.site,
+      country: p.country,
+      method: p.method,
     }),
   );
   const revokeWrite = (id: string, at: number) => revoke({ id, at });
@@ -68,6 +79,40 @@ export function createSessionRepository(db: Db): SessionRepository {
         .updateTable('sessions')
         .set({ revoked_at: at })
         .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    writeTogether(writes) {
+      return writeTogether(db, writes);
+    },
+    async listLive(userId, now) {
+      return db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('last_seen_at', 'desc')
+        .limit(200)
+        .execute();
+    },
+    async revokeOwned(userId, id, at) {
+      const result = await db
+        .updateTable('sessions')
+        .set({ revoked_at: at })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async revokeAllExcept(userId, keepId, at) {
+      const result = await db
+        .updateTable('sessions')
+        .set({ revoked_at: at })
+        .where('user_id', '=', userId)
+        .where('id', '<>', keepId)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);

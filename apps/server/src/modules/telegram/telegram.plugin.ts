@@ -49,6 +49,21 @@ export default fp<TelegramPluginOptions>(
       pending: createPendingBinds(app.kv),
       maxAgeSec: config.telegram.authMaxAgeSec,
       now: () => Date.now(),
+      // "A new binding" notice (issue 17, docs/flows/sessions.md): after the bind, never failing it.
+      onBound: (userId, binding) => {
+        void (async () => {
+          const account = await app.accounts.findById(userId);
+          const to = account?.email ?? account?.mobile;
+          if (!account || !to) return;
+          await app.delivery.send({
+            channel: account.email ? 'email' : 'sms',
+            to,
+            kind: 'account-bound',
+            locale: account.lang,
+            vars: { service: 'Telegram', name: displayNameOf(binding) },
+          });
+        })().catch((err: unknown) => app.log.warn({ err, userId }, 'binding notice not sent'));
+      },
     });
     app.decorate('telegram', service);
     app.decorate('telegramBotToken', botToken);
@@ -74,6 +89,6 @@ export default fp<TelegramPluginOptions>(
   },
   {
     name: 'telegram',
-    dependencies: ['store', 'kv', 'accounts', 'binding-lookups', 'page-bootstrap'],
+    dependencies: ['store', 'kv', 'accounts', 'delivery', 'binding-lookups', 'page-bootstrap'],
   },
 );

@@ -33,7 +33,8 @@ import { createBanTokens } from '../../lib/ban-tokens.js';
 import { refuseIfBanned } from '../bans/ban-refusal.js';
 import { requireCaptcha } from '../captcha/index.js';
 import { LoginRefusal, sendRefusal } from '../../lib/login-refusal.js';
-import { deviceGuidOf, userAgentOf } from '../../lib/request-context.js';
+import { deviceGuidOf } from '../../lib/request-context.js';
+import { sessionMetaOf } from '../session/session-meta.js';
 import { telegramUserOf } from './telegram.service.js';
 import { createReauth } from './telegram-reauth.js';
 
@@ -220,7 +221,7 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await app.twoFactor.isOn(account.id)) throw new ApiError(RetCode.TwoFactorPasswordLoginRequired);
       // A fresh session, as every login: the one this client carried (if any) ends here.
       if (req.sessionToken) await app.sessions.revoke(req.sessionToken);
-      const token = await app.sessions.create(account.id, { userAgent: userAgentOf(req), ip: req.ip });
+      const token = await app.sessions.create(account.id, sessionMetaOf(req, 'telegram'));
       reply.setSession(token);
       const result: ThirdPartyLoginResult = {
         user_id: Number(account.id),

@@ -27,6 +27,8 @@ export interface TelegramServiceDeps {
   pending: PendingBinds;
   maxAgeSec: number;
   now: () => number;
+  /** A new binding was made (not a refresh of the same pair): the plugin mails the account. */
+  onBound?: (userId: string, binding: TelegramBinding) => void;
 }
 
 /** What a payload may authorise, each at most once (docs/telegram.md "Each payload once"). */
@@ -102,7 +104,10 @@ export function createTelegramService(deps: TelegramServiceDeps) {
       return (await repo.findByTelegramId(user.id)) ?? byTelegram;
     }
     const outcome = await repo.insert(userId, user, allowBotMessages ?? user.allowsWriteToPm ?? false, now);
-    if (outcome.ok) return outcome.binding;
+    if (outcome.ok) {
+      deps.onBound?.(userId, outcome.binding);
+      return outcome.binding;
+    }
     throw new ApiError(
       outcome.taken === 'telegram' ? RetCode.TelegramAlreadyBound : RetCode.TelegramAccountAlreadyLinked,
     );

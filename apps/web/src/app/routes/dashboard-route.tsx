@@ -19,9 +19,16 @@ const PasskeysSection = lazy(() =>
   import('../../features/passkeys/passkeys-section').then((m) => ({ default: m.PasskeysSection })),
 );
 
+// Sessions, sign-in history and the other account-security sections: one chunk of their own too.
+const SecurityCenterSections = lazy(() =>
+  import('../../features/security-center/security-center-sections').then((m) => ({
+    default: m.SecurityCenterSections,
+  })),
+);
+
 /**
  * `/dashboard`: the account overview with the sections other flows own (two-factor authentication,
- * passkeys, Telegram binding, authorized apps, invite friends).
+ * passkeys, sessions and sign-in history, Telegram binding, authorized apps, invite friends).
  */
 export function DashboardRoute() {
   return (
@@ -33,6 +40,9 @@ export function DashboardRoute() {
           </Suspense>
           <Suspense>
             <PasskeysSection />
+          </Suspense>
+          <Suspense>
+            <SecurityCenterSections />
           </Suspense>
           <TelegramBinding />
           <AuthorizedAppsSection />

@@ -18,6 +18,7 @@ export * from './telegram.js';
 export * from './self-unblock.js';
 export * from './quick-login.js';
 export * from './sessions.js';
+export * from './account-security.js';
 export * from './metrics.js';
 export * from './qr-login.js';
 export * from './two-factor.js';
