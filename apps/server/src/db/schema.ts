@@ -310,6 +310,23 @@ export interface TwoFactorBackupCodesTable {
   used_at: number | null;
 }
 
+/** Google / Apple identities bound to accounts (modules/social-login, migration 0090). */
+export interface SocialIdentitiesTable {
+  /** `google` or `apple`. */
+  provider: string;
+  /** The provider's `sub`: the identity, stable and never reassigned. */
+  subject: string;
+  user_id: string;
+  /** What the provider said at the last login; shown in the dashboard, never used to link. */
+  email: string | null;
+  /** 0/1. */
+  email_verified: number;
+  display_name: string | null;
+  /** Epoch milliseconds. */
+  bound_at: number;
+  last_login_at: number | null;
+}
+
 export interface Database {
   web_config: WebConfigTable;
   kv_entries: KvEntryTable;
@@ -330,4 +347,5 @@ export interface Database {
   telegram_task_completions: TelegramTaskCompletionsTable;
   two_factor_totp: TwoFactorTotpTable;
   two_factor_backup_codes: TwoFactorBackupCodesTable;
+  social_identities: SocialIdentitiesTable;
 }

@@ -18,6 +18,7 @@ import * as registrationBinding from './0061-registration-binding.js';
 import * as oauthFamilies from './0062-oauth-families.js';
 import * as accountBans from './0063-account-bans.js';
 import * as twoFactor from './0064-two-factor.js';
+import * as socialIdentities from './0090-social-identities.js';
 
 /**
  * Every migration, in order. Keys sort lexically (Kysely runs them in key order), so keep the
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0062-oauth-families': oauthFamilies,
   '0063-account-bans': accountBans,
   '0064-two-factor': twoFactor,
+  '0090-social-identities': socialIdentities,
 };
