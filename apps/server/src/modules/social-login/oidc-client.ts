@@ -131,7 +131,6 @@ export function createOidcClient(cfg: OidcProviderConfig, opts: OidcClientOption
       url.searchParams.set('code_challenge', req.codeChallenge);
       url.searchParams.set('code_challenge_method', 'S256');
       if (cfg.provider === 'apple') url.searchParams.set('response_mode', 'form_post');
-      if (cfg.provider === 'google') url.searchParams.set('prompt', 'select_account');
       return url.href;
     },
 
