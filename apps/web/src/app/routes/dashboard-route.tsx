@@ -8,6 +8,12 @@ import { TelegramBinding } from '../../features/telegram/telegram-binding';
 const TwoFactorSection = lazy(() =>
   import('../../features/two-factor/two-factor-section').then((m) => ({ default: m.TwoFactorSection })),
 );
+// Google and Apple sign-in (issue 16): its own chunk for the same reason.
+const SocialBindingsSection = lazy(() =>
+  import('../../features/social-login/social-bindings-section').then((m) => ({
+    default: m.SocialBindingsSection,
+  })),
+);
 
 /**
  * `/dashboard`: the account overview with the sections other flows own (two-factor authentication,
@@ -22,6 +28,9 @@ export function DashboardRoute() {
             <TwoFactorSection />
           </Suspense>
           <TelegramBinding />
+          <Suspense>
+            <SocialBindingsSection />
+          </Suspense>
           <AuthorizedAppsSection />
         </>
       }
