@@ -108,6 +108,9 @@ const oidcStandIn: FastifyPluginAsync<{ config: AppConfig }> = async (app, { con
     const handler = oidc.callback() as (req: IncomingMessage, res: ServerResponse) => void;
     app.all(`${mount}/*`, (req, reply) => {
       reply.hijack();
+      // These pages play another site (Google's, Apple's), with its own inline form_post script and
+      // styles: our pages' Content-Security-Policy is not theirs.
+      reply.raw.removeHeader('content-security-policy');
       const raw = req.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url ?? '';
       raw.url = (raw.url ?? '').slice(mount.length) || '/';

@@ -138,10 +138,12 @@ export default function SocialReturn({
         type="button"
         className="gh-button"
         onClick={() => {
-          storePending(pending);
           setOutcome({ kind: 'done' });
           if (from === 'register') onPending(pending);
-          else ctx.navigate(to(`/register${ctx.search ? `?${stripReturnKeys()}` : ''}`));
+          else {
+            storePending(pending);
+            ctx.navigate(to(`/register${ctx.search ? `?${stripReturnKeys()}` : ''}`));
+          }
         }}
       >
         {t('social.create')}

@@ -10,7 +10,7 @@ import './social-login.css';
 const SocialReturn = lazy(() => import('./social-return'));
 
 /**
- * "Continue with Google / Apple" on the login page (issue 16), only for the providers the server
+ * "Or continue with: Google / Apple" on the login and sign-up pages (issue 16), only for the providers the server
  * switched on for this site (page bootstrap `socialLogin`), and the return from the provider
  * (`third_ticket` or `third_error` in the address).
  */
@@ -59,21 +59,24 @@ export function SocialSignIn({
         </p>
       )}
       {!pending && (
-        <ul className="gh-social-buttons">
-          {providers.map((provider) => (
-            <li key={provider}>
-              <button
-                type="button"
-                className={`gh-button gh-social-button gh-social-${provider}`}
-                disabled={busy !== null}
-                aria-busy={busy === provider}
-                onClick={() => start(provider)}
-              >
-                {t('social.continueWith', { provider: PROVIDER_NAMES[provider] })}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <div role="group" aria-labelledby={`social-or-${from}`}>
+          <p id={`social-or-${from}`}>{t('social.orContinueWith')}</p>
+          <ul className="gh-social-buttons">
+            {providers.map((provider) => (
+              <li key={provider}>
+                <button
+                  type="button"
+                  className={`gh-button gh-social-button gh-social-${provider}`}
+                  disabled={busy !== null}
+                  aria-busy={busy === provider}
+                  onClick={() => start(provider)}
+                >
+                  {PROVIDER_NAMES[provider]}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </section>
   );
