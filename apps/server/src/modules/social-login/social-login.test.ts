@@ -359,3 +359,43 @@ describe('bindings and unbind', () => {
     expect((await unbind(PASSWORD)).json<Body>().ret_code).toBe(RetCode.AccountNotBound);
   });
 });
+
+describe('logs', () => {
+  it('never carry the code, the state, the ticket or the pending id', async () => {
+    const lines: string[] = [];
+    const logged = await testApp(
+      { ...issuers.env, LOG_LEVEL: 'info' },
+      { socialFetch: issuers.fetch, logStream: { write: (line) => void lines.push(line) } },
+    );
+    try {
+      const dev = device();
+      const startRes = await logged.inject({
+        url: '/x-api/user/public/login/thirdparty/authorize?third_type=google',
+        headers: dev.headers,
+      });
+      const url = startRes.json<Body>().result['authorize_url'] as string;
+      const { code, state } = issuers.google.authorize(url, newUser());
+      const back = await logged.inject({
+        url: `/auth/thirdparty/callback/google?code=${code}&state=${state}`,
+      });
+      const ticket =
+        new URL(String(back.headers.location), 'http://localhost').searchParams.get('third_ticket') ?? '';
+      // A refused replay logs its reason (warn), still without the values.
+      await logged.inject({ url: `/auth/thirdparty/callback/google?code=${code}&state=${state}` });
+      const login = await postJson(
+        logged,
+        '/user/public/login/thirdparty',
+        { third_type: 'google', third_ticket: ticket },
+        dev,
+      );
+      const pending = login.json<Body>().result['third_pending_id'] as string;
+      expect(pending).toBeTruthy();
+      const output = lines.join('\n');
+      expect(output).toContain('social login callback refused');
+      for (const value of [code, state, ticket, pending, new URL(url).searchParams.get('nonce') ?? 'x'])
+        expect(output).not.toContain(value);
+    } finally {
+      await logged.close();
+    }
+  });
+});
