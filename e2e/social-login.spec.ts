@@ -103,4 +103,37 @@ describe('Google and Apple sign-in through the local OpenID provider', () => {
     await section.getByText('Apple has been unlinked.').waitFor();
     await section.getByText('No Google or Apple account is linked.').waitFor();
   });
+
+  it('Telegram from the web login page: an unbound Telegram account links after the password, then logs in', async () => {
+    const email = uniqueEmail('tg-web');
+    const signup = await openSite(context, 'global', '/en/register');
+    await signUp(signup, { email, residence: 'GB' });
+    await signup.waitForURL((url) => url.pathname === '/en/dashboard');
+    await logOut(signup);
+
+    const telegramId = String(1_000_000_000 + Math.floor(Math.random() * 900_000_000));
+    const viaTelegram = async () => {
+      await acceptCookies(signup);
+      const popupOpened = signup.waitForEvent('popup');
+      await signup
+        .getByRole('group', { name: 'Or continue with' })
+        .getByRole('button', { name: 'Telegram' })
+        .click();
+      const popup = await popupOpened;
+      await popup.getByRole('heading', { name: /with Telegram/ }).waitFor();
+      await popup.getByLabel('id', { exact: true }).fill(telegramId);
+      await popup.getByLabel('first name').fill('Wes');
+      await popup.getByRole('button', { name: 'Accept' }).click();
+    };
+    await viaTelegram();
+    await signup.getByText('Log in with your password to link your Telegram account.').waitFor();
+    await expectNoAxeViolations(signup);
+    await logIn(signup, email);
+    await signup.waitForURL((url) => url.pathname === '/en/dashboard');
+    await signup.getByRole('region', { name: 'Telegram' }).getByText('Wes', { exact: true }).waitFor();
+
+    await logOut(signup);
+    await viaTelegram();
+    await signup.waitForURL((url) => url.pathname === '/en/dashboard');
+  });
 });

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { RegisterPage } from '../../features/register/register-page';
 import { SocialSignIn } from '../../features/social-login/social-sign-in';
 import {
+  pendingBody,
   readStoredPending,
   storePending,
   type SocialPending,
@@ -20,10 +21,7 @@ function takeStoredPending(): SocialPending | null {
  */
 export function RegisterRoute() {
   const [pending, setPending] = useState<SocialPending | null>(takeStoredPending);
-  const flow = useMemo<AuthFlow>(
-    () => (pending ? { extraBody: { third_pending_id: pending.id } } : {}),
-    [pending],
-  );
+  const flow = useMemo<AuthFlow>(() => (pending ? { extraBody: pendingBody(pending) } : {}), [pending]);
   return (
     <AuthFlowContext.Provider value={flow}>
       <RegisterPage />

@@ -1,5 +1,5 @@
 import type { SocialProvider } from '@gatehouse/contract';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { useT } from '../../i18n';
 import { useBootstrap } from '../../lib/bootstrap-context';
@@ -18,8 +18,11 @@ export function SocialSignIn({
   from,
   pending,
   onPending,
+  extra,
 }: {
   from: 'login' | 'register';
+  /** More buttons of the group, handed in by the route (the login page's Telegram button). */
+  extra?: ReactNode;
   pending: SocialPending | null;
   onPending: (pending: SocialPending | null) => void;
 }) {
@@ -32,7 +35,7 @@ export function SocialSignIn({
     return query.has(RETURN_QUERY.TICKET) || query.has(RETURN_QUERY.ERROR);
   });
   const providers = socialLogin?.providers ?? [];
-  if (!providers.length && !returning) return null;
+  if (!providers.length && !extra && !returning) return null;
 
   const start = (provider: SocialProvider) => {
     setBusy(provider);
@@ -75,6 +78,7 @@ export function SocialSignIn({
                 </button>
               </li>
             ))}
+            {extra && <li>{extra}</li>}
           </ul>
         </div>
       )}
