@@ -40,7 +40,12 @@ export type LoginIdentifier = z.infer<typeof loginIdentifierSchema>;
  * ignored here (unknown keys are dropped).
  */
 export const loginRequestSchema = z
-  .object({ ...identifierFields, ...encryptedPasswordSchema.shape, ...telegramPendingBindFields, ...socialPendingBindFields })
+  .object({
+    ...identifierFields,
+    ...encryptedPasswordSchema.shape,
+    ...telegramPendingBindFields,
+    ...socialPendingBindFields,
+  })
   .refine(hasOneIdentifier, ONE_IDENTIFIER);
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

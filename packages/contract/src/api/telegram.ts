@@ -186,7 +186,10 @@ export const thirdPartyLoginRequestSchema = z
         : v.third_ticket !== undefined &&
           v.telegram_callback === undefined &&
           v.telegram_callback_mini === undefined,
-    { message: 'Google and Apple send third_ticket only; Telegram sends its callback', path: ['third_ticket'] },
+    {
+      message: 'Google and Apple send third_ticket only; Telegram sends its callback',
+      path: ['third_ticket'],
+    },
   );
 export type ThirdPartyLoginRequest = z.infer<typeof thirdPartyLoginRequestSchema>;
 
