@@ -61,6 +61,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         ...E2E_CAPTCHA_ENV,
         ...E2E_APP_DOWNLOAD_ENV,
         ...E2E_RATE_LIMIT_ENV,
+        // The local OpenID provider plays Google and Apple (social-login.spec.ts, issue 16).
+        SOCIAL_STAND_IN: '1',
         ...store,
       },
       stdio: ['ignore', log, log],

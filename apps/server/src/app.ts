@@ -47,6 +47,9 @@ import webConfigRoutes from './modules/config/web-config.routes.js';
 import passwords from './modules/password/password.plugin.js';
 import telegramPlugin from './modules/telegram/telegram.plugin.js';
 import telegramRoutes from './modules/telegram/telegram.routes.js';
+import socialLoginPlugin from './modules/social-login/social-login.plugin.js';
+import socialLoginRoutes from './modules/social-login/social-login.routes.js';
+import socialCallbackRoutes from './modules/social-login/social-callback.routes.js';
 import quickLoginRoutes from './modules/quick-login/quick-login.routes.js';
 import sessionRoutes from './modules/session/session.routes.js';
 // Client monitor reports (issue 15): validated, rate-limited, logged.
@@ -92,6 +95,8 @@ export interface BuildAppOptions {
   db?: Db;
   /** Write log lines here instead of stdout (tests that read what is logged). */
   logStream?: { write(line: string): void };
+  /** Tests: where the OpenID clients (Google, Apple) send their HTTP calls (a fake issuer). */
+  socialFetch?: typeof fetch;
 }
 
 /**
@@ -187,6 +192,9 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   //    Telegram (after the bound-accounts registry it plugs into): `app.telegram` for the login and
   //    registration modules' pending binds.
   app.register(telegramPlugin, { config });
+  //    Google and Apple sign-in (issue 16): `app.socialLogin` for the third-party login and the
+  //    login and registration modules' pending binds.
+  app.register(socialLoginPlugin, { config, ...(opts.socialFetch ? { fetch: opts.socialFetch } : {}) });
   //    OAuth authorization server (client registry, codes, tokens) for its API and protocol routes.
   app.register(oauthPlugin);
   //    The services the remaining API areas call: sign-up flows, the trading switch, readiness.
@@ -214,6 +222,8 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
       await api.register(complianceRoutes);
       await api.register(oauthRoutes);
       await api.register(telegramRoutes);
+      // Google and Apple sign-in (issue 16, docs/flows/social-login.md).
+      await api.register(socialLoginRoutes);
       // Issue 15: quick login (one-time tokens in app.kv) and "log out everywhere".
       await api.register(quickLoginRoutes);
       await api.register(sessionRoutes);
@@ -237,6 +247,9 @@ export function buildApp(config: AppConfig, opts: BuildAppOptions = {}): App {
   app.register(oauthProtocolRoutes);
   //    The KYC service's internal call (bearer token; absent without KYC_SERVICE_TOKEN), plain JSON.
   app.register(kycInternalRoutes);
+  //    Where Google and Apple return the browser (outside the API base: a provider's redirect and
+  //    Apple's form_post carry no CSRF header; the single-use state guards them).
+  app.register(socialCallbackRoutes);
   //    Development tools (src/dev: outbox, Telegram simulator, demo OAuth client and its seed),
   //    outside the API base, behind the loopback-only guard. Never registered in production.
   if (config.nodeEnv !== 'production') app.register(devTools, { config });

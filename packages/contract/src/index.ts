@@ -49,6 +49,7 @@ export * from './api/captcha.js';
 export * from './api/web-config.js';
 export * from './api/page-web-config.js';
 export * from './api/telegram.js';
+export * from './api/social-login.js';
 export * from './api/qr-login.js';
 export * from './api/qr-login-constants.js';
 export * from './api/health.js';

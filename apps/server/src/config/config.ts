@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isValidHostName, SITE_IDS, type Environment, type SiteId } from '@gatehouse/contract';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_DIST, SERVER_LOCALES_DIR, WEB_SOURCE_ROOT } from './repo-paths.js';
 import { loadCaptchaConfig, type CaptchaConfig } from '../modules/captcha/captcha-config.js';
+import { loadSocialConfig, type SocialConfig } from '../modules/social-login/social-config.js';
 import {
   DEV_TOOLS_MODES,
   devToolsExposureProblem,
@@ -70,6 +71,8 @@ export interface AppConfig {
   telegram: TelegramConfig;
   /** Captcha scenes, the self-hosted challenge and the vendor keys (modules/captcha, docs/captcha.md). */
   captcha: CaptchaConfig;
+  /** Google and Apple sign-in through OpenID Connect (modules/social-login, docs/flows/social-login.md). */
+  social: SocialConfig;
   /** Who the development stand-ins answer (config/dev-tools.ts); production has none. */
   devTools: DevToolsMode;
   /** Authenticator 2FA (modules/two-factor, docs/flows/two-factor.md). */
@@ -453,6 +456,7 @@ export function loadConfig(
     if (!isValidHostName(d)) issues.push(`BRAND_DOMAINS: "${d}" is not a host name`);
   }
   const captcha = loadCaptchaConfig(env, issues);
+  const social = loadSocialConfig(env, { nodeEnv: e.NODE_ENV, port: e.PORT }, issues);
   const sms = parseSms(e, issues);
   const redisUrl = e.REDIS_URL ?? null;
   const because = sharedKeysRequiredBecause({ nodeEnv: e.NODE_ENV, database, redisUrl });
@@ -517,6 +521,7 @@ export function loadConfig(
           : '/dev/telegram/telegram-widget.js'),
     },
     captcha,
+    social,
     devTools: e.DEV_TOOLS,
     twoFactor: {
       key: e.TWO_FACTOR_KEY ?? null,

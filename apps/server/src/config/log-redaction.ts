@@ -24,6 +24,9 @@ const NESTED = new Set([
   'telegram_callback',
   'telegram_callback_mini',
   'tg_pending_id',
+  // Google / Apple sign-in (modules/social-login): one-use handles to a verified identity.
+  'third_ticket',
+  'third_pending_id',
 ]);
 
 /** Credentials travel in these headers: blanked in a logged `headers` object. */

@@ -411,6 +411,23 @@ export interface PasskeysTable {
   last_used_at: number | null;
 }
 
+/** Google / Apple identities bound to accounts (modules/social-login, migration 0090). */
+export interface SocialIdentitiesTable {
+  /** `google` or `apple`. */
+  provider: string;
+  /** The provider's `sub`: the identity, stable and never reassigned. */
+  subject: string;
+  user_id: string;
+  /** What the provider said at the last login; shown in the dashboard, never used to link. */
+  email: string | null;
+  /** 0/1. */
+  email_verified: number;
+  display_name: string | null;
+  /** Epoch milliseconds. */
+  bound_at: number;
+  last_login_at: number | null;
+}
+
 export interface Database {
   web_config: WebConfigTable;
   kv_entries: KvEntryTable;
@@ -437,4 +454,5 @@ export interface Database {
   two_factor_totp: TwoFactorTotpTable;
   two_factor_backup_codes: TwoFactorBackupCodesTable;
   passkeys: PasskeysTable;
+  social_identities: SocialIdentitiesTable;
 }

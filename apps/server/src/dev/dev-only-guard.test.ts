@@ -46,6 +46,9 @@ function urlOf(route: string): string {
     return `${route}?${USER}`;
   }
   if (route === '/dev/telegram/widget/authorize') return `${route}?${USER}&return_to=%2Fen%2Flogin`;
+  // The OpenID stand-in (oidc-provider under one wildcard route per provider): its discovery document.
+  if (route.startsWith('/dev/oidc/') && route.endsWith('/*'))
+    return `${route.slice(0, -2)}/.well-known/openid-configuration`;
   return route;
 }
 

@@ -17,7 +17,8 @@ const page = lazyPage;
  * and the app always agree on which paths exist.
  */
 export const PAGES: Readonly<Record<RouteId, LazyPage>> = {
-  login: page(() => import('../features/login/login-page'), 'LoginPage'),
+  // Composed with "Continue with Google / Apple" (features/social-login, issue 16).
+  login: page(() => import('./routes/login-route'), 'LoginRoute'),
   register: page(() => import('./routes/register-route'), 'RegisterRoute'),
   oauth: page(() => import('./routes/oauth-route'), 'OauthRoute'),
   'oauth-authorized': page(() => import('../features/oauth/oauth-authorized-page'), 'OauthAuthorizedPage'),

@@ -8,6 +8,7 @@ import type {
   PasswordWrongResult,
   RetCode,
   RetCodeValue,
+  SocialNotBoundResult,
   telegramReauthRequiredResultSchema,
   ThirdPartyNotBoundResult,
   tooFrequentResultSchema,
@@ -38,7 +39,8 @@ type KnownFailureResults = { [Code in OAuthCode]: OAuthErrorResult } & {
   [RetCode.AccountBanned]: BanInfo;
   [RetCode.IpLimit]: Parsed<typeof ipLimitResultSchema>;
   [RetCode.TooManyPasswordErrors]: LoginLockedResult;
-  [RetCode.ThirdPartyNotBound]: ThirdPartyNotBoundResult;
+  // Telegram's pending bind, or Google's / Apple's (social-login.ts).
+  [RetCode.ThirdPartyNotBound]: ThirdPartyNotBoundResult | SocialNotBoundResult;
   [RetCode.TelegramReauthRequired]: Parsed<typeof telegramReauthRequiredResultSchema>;
 };
 

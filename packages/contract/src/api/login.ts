@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { socialBindOutcomeFields, socialPendingBindFields } from './social-login.js';
 import { telegramBindOutcomeFields, telegramPendingBindFields } from './telegram-bind-fields.js';
 import { userIdSchema } from './account.js';
 import { loginNeed2faSchema } from './two-factor.js';
@@ -39,7 +40,12 @@ export type LoginIdentifier = z.infer<typeof loginIdentifierSchema>;
  * ignored here (unknown keys are dropped).
  */
 export const loginRequestSchema = z
-  .object({ ...identifierFields, ...encryptedPasswordSchema.shape, ...telegramPendingBindFields })
+  .object({
+    ...identifierFields,
+    ...encryptedPasswordSchema.shape,
+    ...telegramPendingBindFields,
+    ...socialPendingBindFields,
+  })
   .refine(hasOneIdentifier, ONE_IDENTIFIER);
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -76,6 +82,7 @@ export const loginResultSchema = z.object({
   /** Present only when the authenticator step comes next (two-factor.ts). */
   need_2fa: loginNeed2faSchema.optional(),
   ...telegramBindOutcomeFields,
+  ...socialBindOutcomeFields,
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
@@ -125,6 +132,7 @@ export const loginVerifyRequestSchema = z.object({
   challenge_id: z.string().min(16).max(64),
   code: verifyCodeSchema,
   ...telegramPendingBindFields,
+  ...socialPendingBindFields,
 });
 export type LoginVerifyRequest = z.infer<typeof loginVerifyRequestSchema>;
 

@@ -9,6 +9,7 @@ import {
   signupChannelSchema,
   verifyCodeSchema,
 } from './auth-common.js';
+import { socialBindOutcomeFields, socialPendingBindFields } from './social-login.js';
 import { telegramBindOutcomeFields, telegramPendingBindFields } from './telegram-bind-fields.js';
 
 /**
@@ -160,6 +161,7 @@ export const registerPasswordRequestSchema = z.object({
   // The channel record may also come (or be completed) here; later values win.
   ...signupChannelSchema.shape,
   ...telegramPendingBindFields,
+  ...socialPendingBindFields,
 });
 export type RegisterPasswordRequest = z.infer<typeof registerPasswordRequestSchema>;
 
@@ -171,6 +173,7 @@ export const registerDoneResultSchema = z.object({
   site: z.string(),
   login_name: z.string(),
   ...telegramBindOutcomeFields,
+  ...socialBindOutcomeFields,
 });
 export type RegisterDoneResult = z.infer<typeof registerDoneResultSchema>;
 
@@ -221,6 +224,7 @@ const commitFields = {
   ...clientFields,
   ...signupChannelSchema.shape,
   ...telegramPendingBindFields,
+  ...socialPendingBindFields,
 };
 
 /** `POST /register/email`: code + encrypted password + channel record (spec §3 register payload). */

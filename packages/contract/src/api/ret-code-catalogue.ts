@@ -133,6 +133,17 @@ export const SessionNotFound = 35501;
 export const ThirdPartyNotBound = 40004;
 /** Gatehouse meaning: the third-party (social) login token could not be verified. */
 export const ThirdPartyAuthFailed = 40005;
+/** Gatehouse meaning: this sign-in provider (Google, Apple) is not switched on for this site. */
+export const ThirdPartyProviderOff = 40006;
+/**
+ * Gatehouse meaning: the third-party sign-in attempt is unknown, expired or already used (state or
+ * ticket missing, mismatched or replayed): start again.
+ */
+export const ThirdPartyStateInvalid = 40007;
+/** Gatehouse meaning: this Google or Apple account is already linked to another account. */
+export const ThirdPartyAlreadyBound = 40008;
+/** Gatehouse meaning: unbinding would leave the account without any way to log in. */
+export const ThirdPartyLastLoginMethod = 40009;
 export const AccountTerminated = 40029;
 export const PhoneLimit = 41007;
 export const NoKycTurkey = 41102;

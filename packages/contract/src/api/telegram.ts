@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userIdSchema } from './account.js';
 import { signupChannelSchema } from './auth-common.js';
 import { loginResultSchema } from './login.js';
+import { socialHandleSchema, socialUserSchema, THIRD_TYPES } from './social-login.js';
 import { tgBindResultSchema, tgPendingIdSchema } from './telegram-bind-fields.js';
 
 export * from './telegram-bind-fields.js';
@@ -169,19 +170,39 @@ const { telegram_callback: _wc, telegram_callback_mini: _mc, ...channelExtras } 
 /** `POST /user/public/login/thirdparty` (spec §3 "Third-party login payload": register extras plus url). */
 export const thirdPartyLoginRequestSchema = z
   .object({
-    third_type: z.literal('telegram'),
+    /** `telegram` (widget or Mini App data) or an OpenID provider (`google`, `apple`: social-login.ts). */
+    third_type: z.enum(THIRD_TYPES),
     telegram_callback: callbackString.optional(),
     telegram_callback_mini: callbackString.optional(),
+    /** Google / Apple: the one-use ticket the provider's callback handed to the page. */
+    third_ticket: socialHandleSchema.optional(),
     ...channelExtras,
   })
-  .refine(bothCallbacks, ONE_CALLBACK);
+  .refine((v) => (v.third_type === 'telegram' ? bothCallbacks(v) : true), ONE_CALLBACK)
+  .refine(
+    (v) =>
+      v.third_type === 'telegram'
+        ? v.third_ticket === undefined
+        : v.third_ticket !== undefined &&
+          v.telegram_callback === undefined &&
+          v.telegram_callback_mini === undefined,
+    {
+      message: 'Google and Apple send third_ticket only; Telegram sends its callback',
+      path: ['third_ticket'],
+    },
+  );
 export type ThirdPartyLoginRequest = z.infer<typeof thirdPartyLoginRequestSchema>;
 
 /** Logged in (the Telegram account is bound): like a login answer, plus `tg_bind_result` `success|login`. */
 export const thirdPartyLoginResultSchema = loginResultSchema.extend({
   user_id: userIdSchema,
   tg_bind_result: tgBindResultSchema,
-  telegram_user: telegramUserSchema,
+  /** Telegram logins: the Telegram account. */
+  telegram_user: telegramUserSchema.optional(),
+  /** Google and Apple logins: what the provider said (social-login.ts). */
+  third_user: socialUserSchema.optional(),
+  /** Spec §3: the session came from a third-party login (no password was typed). */
+  use_thirdparty: z.boolean().optional(),
 });
 export type ThirdPartyLoginResult = z.infer<typeof thirdPartyLoginResultSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { encryptedPasswordSchema, verifyCodeSchema } from './auth-common.js';
+import { socialPendingBindFields } from './social-login.js';
 import { telegramPendingBindFields } from './telegram-bind-fields.js';
 
 /**
@@ -59,7 +60,12 @@ export type LoginNeed2fa = z.infer<typeof loginNeed2faSchema>;
  * unknown, expired or used challenge: 20003.
  */
 export const login2faRequestSchema = z
-  .object({ challenge_id: z.string().min(16).max(64), ...secondFactorFields, ...telegramPendingBindFields })
+  .object({
+    challenge_id: z.string().min(16).max(64),
+    ...secondFactorFields,
+    ...telegramPendingBindFields,
+    ...socialPendingBindFields,
+  })
   .refine(oneFactor, ONE_FACTOR);
 export type Login2faRequest = z.infer<typeof login2faRequestSchema>;
 

@@ -85,6 +85,11 @@ export interface PageBootstrap extends ResolvedSite {
     widgetScriptUrl: string;
   };
   /**
+   * Google / Apple sign-in switched on for this site (modules/social-login; contract
+   * api/social-login.ts), on the login and sign-up pages only. Absent: no button.
+   */
+  socialLogin?: { providers: ('google' | 'apple')[] };
+  /**
    * The app-store links (APP_DOWNLOAD_*_URL), on the download page only; a missing store is null.
    */
   appDownload?: AppDownloadLinks;

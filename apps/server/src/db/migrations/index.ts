@@ -24,6 +24,7 @@ import * as partnerRegistrations from './0076-partner-registrations.js';
 import * as passkeys from './0080-passkeys.js';
 import * as sessionDetails from './0085-session-details.js';
 import * as signInHistory from './0086-sign-in-history.js';
+import * as socialIdentities from './0090-social-identities.js';
 
 /**
  * Every migration, in order. Keys sort lexically (Kysely runs them in key order), so keep the
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0080-passkeys': passkeys,
   '0085-session-details': sessionDetails,
   '0086-sign-in-history': signInHistory,
+  '0090-social-identities': socialIdentities,
 };

@@ -23,6 +23,7 @@ import { endpointRoute, type EndpointHandler } from '../../lib/endpoint-route.js
 import { ok } from '../../lib/envelope.js';
 import { requireCaptcha, sceneFromSite } from '../captcha/index.js';
 import { completePendingTelegramBind } from '../telegram/complete-pending-bind.js';
+import { completePendingSocialBind } from '../social-login/complete-pending-social-bind.js';
 import { requestSite } from '../../lib/request-site.js';
 import { wantsBodyToken } from '../../plugins/session.js';
 import { createBanTokens } from '../../lib/ban-tokens.js';
@@ -97,11 +98,13 @@ const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   const sessionStarted = async (req: FastifyRequest, reply: FastifyReply, { account, token }: LoggedIn) => {
     reply.setSession(token);
     const tgBindResult = await completePendingTelegramBind(req, account.id, 'login');
+    const thirdBindResult = await completePendingSocialBind(req, account.id, 'login');
     const result: LoginResult = {
       user_id: Number(account.id),
       new_user: false,
       need_verify: null,
       ...(tgBindResult ? { tg_bind_result: tgBindResult } : {}),
+      ...(thirdBindResult ? { third_bind_result: thirdBindResult } : {}),
     };
     return ok(result, wantsBodyToken(req) ? token : undefined);
   };

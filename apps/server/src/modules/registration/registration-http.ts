@@ -12,6 +12,7 @@ import { requestLocale, requestSite } from '../../lib/request-site.js';
 import { wantsBodyToken } from '../../plugins/session.js';
 import { deviceGuidOf } from '../../lib/request-context.js';
 import { completePendingTelegramBind } from '../telegram/complete-pending-bind.js';
+import { completePendingSocialBind } from '../social-login/complete-pending-social-bind.js';
 import { clientCountry } from '../risk/client-country.js';
 import type { ClientMeta, Registered, SiteContext } from './registration.service.js';
 
@@ -62,12 +63,14 @@ export async function finishSignup(
   // This browser just proved the address: its first login needs no new-device code.
   await req.server.devices.remember(done.account.id, deviceGuidOf(req), meta(req));
   const tgBindResult = await completePendingTelegramBind(req, done.account.id, 'register');
+  const thirdBindResult = await completePendingSocialBind(req, done.account.id, 'register');
   const result: RegisterDoneResult = {
     user_id: Number(done.account.id),
     new_user: true,
     site: done.account.site,
     login_name: maskLoginName(done.account.email ?? done.account.mobile ?? ''),
     ...(tgBindResult ? { tg_bind_result: tgBindResult } : {}),
+    ...(thirdBindResult ? { third_bind_result: thirdBindResult } : {}),
   };
   return ok(result, wantsBodyToken(req) ? done.token : undefined);
 }

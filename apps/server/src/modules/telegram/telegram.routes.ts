@@ -37,6 +37,7 @@ import { deviceGuidOf } from '../../lib/request-context.js';
 import { sessionMetaOf } from '../session/session-meta.js';
 import { telegramUserOf } from './telegram.service.js';
 import { createReauth } from './telegram-reauth.js';
+import { socialThirdPartyLogin } from '../social-login/social-third-party.js';
 
 const TAGS = ['telegram'];
 /** Binding changes and Telegram logins are few per user; a flood is someone probing. */
@@ -194,6 +195,20 @@ const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { site } = requestSite(req);
+      // Google and Apple: the ticket of the OpenID callback (modules/social-login).
+      if (req.body.third_type !== 'telegram') {
+        try {
+          return await socialThirdPartyLogin(
+            req,
+            reply,
+            { provider: req.body.third_type, ticket: req.body.third_ticket ?? '' },
+            assertMayLogIn,
+          );
+        } catch (err) {
+          if (err instanceof LoginRefusal) return sendRefusal(req, reply, err);
+          throw err;
+        }
+      }
       // Logging in with Telegram switched off (web config feature_flags.telegramLogin): as if no bot
       // were configured. Binding stays: it is account settings, not a way in.
       if (!(await app.webConfig.featureFlags()).telegramLogin)

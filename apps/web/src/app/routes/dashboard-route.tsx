@@ -8,6 +8,12 @@ import { TelegramBinding } from '../../features/telegram/telegram-binding';
 const TwoFactorSection = lazy(() =>
   import('../../features/two-factor/two-factor-section').then((m) => ({ default: m.TwoFactorSection })),
 );
+// Google and Apple sign-in (issue 16): its own chunk for the same reason.
+const SocialBindingsSection = lazy(() =>
+  import('../../features/social-login/social-bindings-section').then((m) => ({
+    default: m.SocialBindingsSection,
+  })),
+);
 
 // "Invite friends" (issue 14) likewise: its chunk brings the QR encoder when the section shows.
 const InviteFriendsSection = lazy(() =>
@@ -45,6 +51,9 @@ export function DashboardRoute() {
             <SecurityCenterSections />
           </Suspense>
           <TelegramBinding />
+          <Suspense>
+            <SocialBindingsSection />
+          </Suspense>
           <AuthorizedAppsSection />
           <Suspense>
             <InviteFriendsSection />

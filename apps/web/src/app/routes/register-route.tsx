@@ -1,5 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { RegisterPage } from '../../features/register/register-page';
+import { SocialSignIn } from '../../features/social-login/social-sign-in';
+import {
+  pendingBody,
+  readStoredPending,
+  storePending,
+  type SocialPending,
+} from '../../features/social-login/social-names';
+import { AuthFlowContext, type AuthFlow } from '../../lib/auth/auth-flow';
 import { whenPageIdle } from '../../lib/when-page-idle';
 
 // The channel's part of the page (affiliate card, bonus) is a chunk of its own, asked for once the page
@@ -8,23 +16,36 @@ const SignupChannelAside = lazy(() =>
   import('../../features/channels/signup-channel-aside').then((m) => ({ default: m.SignupChannelAside })),
 );
 
+function takeStoredPending(): SocialPending | null {
+  const pending = readStoredPending();
+  storePending(null);
+  return pending;
+}
+
 /**
  * `/register`, `/sign-up` and the channel sign-ups `/web2`, `/channel-register` (their `register_channel`
  * / `regist_channel` travel in the query into the channel record): the sign-up form with the visitor's
- * channel (affiliate card, bonus for this site) above it.
+ * channel (affiliate card, bonus for this site) above it, and "Continue with Google / Apple" (issue 16).
+ * After an unbound provider login and "Create a new account", the sign-up carries `third_pending_id`
+ * (register-and-bind).
  */
 export function RegisterRoute() {
   const [idle, setIdle] = useState(false);
   useEffect(() => whenPageIdle(() => setIdle(true)), []);
+  const [pending, setPending] = useState<SocialPending | null>(takeStoredPending);
+  const flow = useMemo<AuthFlow>(() => (pending ? { extraBody: pendingBody(pending) } : {}), [pending]);
   return (
-    <RegisterPage
-      aside={
-        idle ? (
-          <Suspense fallback={null}>
-            <SignupChannelAside />
-          </Suspense>
-        ) : null
-      }
-    />
+    <AuthFlowContext.Provider value={flow}>
+      <RegisterPage
+        aside={
+          idle ? (
+            <Suspense fallback={null}>
+              <SignupChannelAside />
+            </Suspense>
+          ) : null
+        }
+      />
+      <SocialSignIn from="register" pending={pending} onPending={setPending} />
+    </AuthFlowContext.Provider>
   );
 }

@@ -55,6 +55,7 @@ describe('the endpoint table', () => {
       challenge_id: string;
       code: string;
       tg_pending_id?: string | undefined;
+      third_pending_id?: string | undefined;
     }>();
     expectTypeOf<ResultOf<typeof endpoints.loginUnlock>>().toHaveProperty('trusted');
     expectTypeOf<'TooManyPasswordErrors'>().toExtend<CodeOf<typeof endpoints.login>>();

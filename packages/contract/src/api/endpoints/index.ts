@@ -15,6 +15,7 @@ export * from './registration.js';
 export * from './countries.js';
 export * from './oauth.js';
 export * from './telegram.js';
+export * from './social-login.js';
 export * from './self-unblock.js';
 export * from './quick-login.js';
 export * from './sessions.js';

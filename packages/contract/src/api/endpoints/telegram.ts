@@ -74,6 +74,10 @@ export const thirdPartyLogin = {
     ...ACCOUNT_STATE,
     'ThirdPartyNotBound',
     'TelegramNotBound',
+    // Google and Apple (social-login.ts): provider off, ticket unknown or used, identity unverifiable.
+    'ThirdPartyProviderOff',
+    'ThirdPartyStateInvalid',
+    'ThirdPartyAuthFailed',
     // An account with 2FA: Telegram alone is one factor (docs/flows/two-factor.md).
     'TwoFactorPasswordLoginRequired',
   ],
