@@ -47,7 +47,9 @@ describe('login page', () => {
     cleanup();
     await renderApp('/en-EU/login', boot('EU'));
     expect(screen.queryByRole('button', { name: 'Mobile' })).toBeNull();
-    expect(screen.getByRole('textbox', { name: 'E-mail' }).getAttribute('autocomplete')).toBe('username webauthn');
+    expect(screen.getByRole('textbox', { name: 'E-mail' }).getAttribute('autocomplete')).toBe(
+      'username webauthn',
+    );
   });
 
   it('has a labelled show/hide toggle and a current-password field', async () => {
