@@ -170,6 +170,10 @@ function checkAnswer(
     const body = JSON.parse(res.body) as { error?: unknown };
     expect(typeof body.error, `${where}: RFC 6749 error`).toBe('string');
   }
+  if (target.kind === 'provider-return' && res.statusCode === 303) {
+    // Back to one of our pages, never elsewhere, whatever the provider (or an attacker) sent.
+    expect(String(res.headers['location']), `${where}: location`).toMatch(/^\/(?![/\\])/);
+  }
   if (!c.strict) return;
   // Sent as a real client would, with a refused character: the refusal itself must answer.
   if (target.kind === 'api') {
@@ -180,6 +184,8 @@ function checkAnswer(
     if (res.statusCode === 400) expect(JSON.parse(res.body)).toMatchObject({ error: 'invalid_request' });
   } else if (target.kind === 'oauth-entry') {
     expect(res.statusCode, `${where}: the error page, no redirect`).toBe(400);
+  } else if (target.kind === 'provider-return') {
+    expect([303, 400, 429], `${where}: a redirect home or a refusal`).toContain(res.statusCode);
   }
 }
 
@@ -288,7 +294,12 @@ describe.each(stores)('API fuzz on $name', (store) => {
         await fc.assert(property, { numRuns: RUNS, seed });
       } catch (err) {
         // Go on with the other operations: one run reports every broken one.
-        failures.push(`${target.method} ${target.path} (seed ${seed}): ${(err as Error).message}`);
+        // fast-check keeps the property's own error as the cause: print it, it says what broke.
+        const cause = (err as Error & { cause?: unknown }).cause;
+        failures.push(
+          `${target.method} ${target.path} (seed ${seed}): ${(err as Error).message}` +
+            (cause instanceof Error ? `\nCause: ${cause.message}` : ''),
+        );
       }
     }
     if (failures.length > 0)

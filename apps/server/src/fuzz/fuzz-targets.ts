@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
-import { API_BASE, OAUTH_PATHS, oauthAuthorizeQuerySchema } from '@gatehouse/contract';
+import { API_BASE, OAUTH_PATHS, oauthAuthorizeQuerySchema, SOCIAL_CALLBACK_PATHS } from '@gatehouse/contract';
 import {
   encodeComponent,
   fromSchema,
@@ -25,7 +25,11 @@ import {
  * Test-only (api-fuzz.test.ts).
  */
 
-export type TargetKind = 'api' | 'oauth-protocol' | 'oauth-entry' | 'page';
+/**
+ * `provider-return`: where Google and Apple send the browser back (modules/social-login): whatever
+ * arrives, a redirect to one of our own pages, or a refusal.
+ */
+export type TargetKind = 'api' | 'oauth-protocol' | 'oauth-entry' | 'provider-return' | 'page';
 
 export interface Target {
   method: 'GET' | 'POST';
@@ -127,6 +131,20 @@ export const HIDDEN_TARGETS: Target[] = [
     body: protocolForm(['token', 'token_type_hint', 'client_id', 'client_secret']),
   },
   { method: 'GET', path: OAUTH_PATHS.userinfo, kind: 'oauth-protocol', query: { type: 'object' } },
+  // The providers' return (docs/flows/social-login.md): a query from Google, Apple's form post.
+  ...(['google', 'apple'] as const).map((provider): Target => ({
+    method: 'GET',
+    path: SOCIAL_CALLBACK_PATHS[provider],
+    kind: 'provider-return',
+    query: protocolForm(['code', 'state', 'error', 'iss']),
+  })),
+  {
+    method: 'POST',
+    path: SOCIAL_CALLBACK_PATHS.apple,
+    kind: 'provider-return',
+    form: true,
+    body: protocolForm(['code', 'state', 'id_token', 'user', 'error']),
+  },
   // Pages, and the static files of the web build (traversal, encoded junk).
   { method: 'GET', path: '/{*}', kind: 'page' },
   { method: 'GET', path: '/favicon.ico', kind: 'page' },
