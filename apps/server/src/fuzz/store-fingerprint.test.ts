@@ -68,6 +68,23 @@ describe.skipIf(!redisUp)('store fingerprint on Redis', () => {
     expect(describeChanges(fast, slow)).toBe('');
   });
 
+  it('counts a key once when SCAN returns it twice (as it may while Redis rehashes)', async () => {
+    const at = Date.now();
+    await client.set(`${prefix}gh:kv:twice`, 'x', 'PX', 600_000);
+    const repeating = new Proxy(client, {
+      get(target, prop, receiver) {
+        if (prop !== 'scan') return Reflect.get(target, prop, receiver) as unknown;
+        return async (...args: Parameters<Redis['scan']>) => {
+          const [next, batch] = await target.scan(...args);
+          return [next, [...batch, ...batch]];
+        };
+      },
+    });
+    const once = await storeSnapshot({ db, redis: { client, prefix } }, at);
+    const twice = await storeSnapshot({ db, redis: { client: repeating, prefix } }, at);
+    expect(describeChanges(once, twice)).toBe('');
+  });
+
   it('names the key that changed', async () => {
     const at = Date.now();
     const before = await storeSnapshot({ db, redis: { client, prefix } }, at);

@@ -35,6 +35,17 @@ export const BUSINESS_TABLES = [
   'telegram_task_completions',
   'outbox',
   'web_config',
+  'sign_in_history',
+  'account_bans',
+  'referral_codes',
+  'channel_partners',
+  'signup_attributions',
+  'partner_registrations',
+  'oauth_families',
+  'two_factor_totp',
+  'two_factor_backup_codes',
+  'passkeys',
+  'social_identities',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Columns a request may touch without changing anything it was asked to do. */
@@ -164,13 +175,18 @@ export function describeChanges(before: StoreSnapshot, after: StoreSnapshot): st
     .join('\n');
 }
 
+/**
+ * Every key matching `match`, once. SCAN may return a key more than once while Redis rehashes its
+ * table (as the shared test Redis does when other suites add keys): unless the duplicates are
+ * dropped, two snapshots of an unchanged store can differ.
+ */
 export async function scanKeys(client: Redis, match: string): Promise<string[]> {
-  const keys: string[] = [];
+  const keys = new Set<string>();
   let cursor = '0';
   do {
     const [next, batch] = await client.scan(cursor, 'MATCH', match, 'COUNT', 500);
     cursor = next;
-    keys.push(...batch);
+    for (const key of batch) keys.add(key);
   } while (cursor !== '0');
-  return keys;
+  return [...keys];
 }

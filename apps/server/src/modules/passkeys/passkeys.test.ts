@@ -366,6 +366,14 @@ describe('list, rename, remove', () => {
     expect(await list()).toEqual([]);
   });
 
+  it('refuses a Host no browser sends (a port past 65535) instead of failing (fuzz finding)', async () => {
+    const res = await postJson(app, '/user/public/login/passkey/options', {}, device(), {
+      host: 'localhost:99999',
+    });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(codeOf(res)).toBe(RetCode.ParamsInvalid);
+  });
+
   it('needs a session', async () => {
     const res = await app.inject({ url: '/x-api/user/private/passkeys', headers: { host: HOST } });
     expect(codeOf(res)).toBe(RetCode.SessionExpired);

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { FormAlert } from '../../components/auth/fields';
 import { useT } from '../../i18n';
 import { useAuthContext } from '../../lib/auth/auth-context';
-import { goAfterAuth } from '../../lib/auth/use-after-auth';
 import { useBootstrap } from '../../lib/bootstrap-context';
 
 /** The brand, never translated. */
@@ -25,7 +24,12 @@ export function TelegramLoginButton({ onPending }: { onPending: (pendingId: stri
     setBusy(true);
     setAlert(undefined);
     try {
-      const { telegramWebLogin } = await import('./telegram-web-login');
+      // Loaded on use: the redirect after login brings the API client, which the login page's first
+      // load does without (npm run bench:web).
+      const [{ telegramWebLogin }, { goAfterAuth }] = await Promise.all([
+        import('./telegram-web-login'),
+        import('../../lib/auth/use-after-auth'),
+      ]);
       const outcome = await telegramWebLogin(telegram, site, locale.split('-')[0] ?? 'en');
       if (outcome.kind === 'done') goAfterAuth(ctx, { newUser: false });
       else if (outcome.kind === 'not-bound') onPending(outcome.pendingId);
