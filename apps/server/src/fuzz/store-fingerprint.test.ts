@@ -85,6 +85,24 @@ describe.skipIf(!redisUp)('store fingerprint on Redis', () => {
     expect(describeChanges(once, twice)).toBe('');
   });
 
+  it('leaves out a key that expires between SCAN and the read of its expiry', async () => {
+    const at = Date.now();
+    await client.set(`${prefix}gh:kv:going`, 'x', 'PX', 600_000);
+    // SCAN still lists the key; by the time its expiry and value are read, it is gone.
+    const late = new Proxy(client, {
+      get(target, prop, receiver) {
+        if (prop !== 'scan') return Reflect.get(target, prop, receiver) as unknown;
+        return async (...args: Parameters<Redis['scan']>) => {
+          const answer = await target.scan(...args);
+          await target.del(`${prefix}gh:kv:going`);
+          return answer;
+        };
+      },
+    });
+    const snapshot = await storeSnapshot({ db, redis: { client: late, prefix } }, at);
+    expect([...snapshot.kv.keys()]).not.toContain('gh:kv:going');
+  });
+
   it('names the key that changed', async () => {
     const at = Date.now();
     const before = await storeSnapshot({ db, redis: { client, prefix } }, at);

@@ -103,11 +103,14 @@ export async function storeSnapshot(opts: FingerprintOptions, at: number): Promi
       for (const key of keys) pipeline.pexpiretime(key).get(key);
       const replies = (await pipeline.exec()) ?? [];
       keys.forEach((key, i) => {
+        // -2 (and a null value): the key SCAN listed expired or went before this read; -1: no expiry.
         const expiry = Number(replies[2 * i]?.[1]);
+        const stored = replies[2 * i + 1]?.[1];
+        if (expiry === -2 || stored === null || stored === undefined) return;
         const expiresAt = expiry >= 0 ? expiry : null;
         if (expiresAt !== null && expiresAt < cutoff) return;
         if (key.startsWith(`${prefix}gh:kv:${RATE_LIMIT_KEYS}`)) return;
-        const value = String(replies[2 * i + 1]?.[1]);
+        const value = String(stored);
         entries.push(`${key}=${value}`);
         kept(key.slice(prefix.length), value, expiresAt);
       });
