@@ -26,6 +26,7 @@ export * from './locale/language-options.js';
 export * from './locale/site-locale.js';
 export * from './locale/lang-storage-key.js';
 export * from './locale/plural-keys.js';
+export * from './locale/phrase-parity.js';
 export * from './platform/detect-platform.js';
 export * from './platform/app-webview.js';
 export * from './rules/blocked-countries.js';

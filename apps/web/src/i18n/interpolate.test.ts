@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpolate, placeholders } from './interpolate';
+import { interpolate } from './interpolate';
 
 describe('interpolate', () => {
   it('replaces {{name}} with its value, tolerating inner spaces', () => {
@@ -13,9 +13,5 @@ describe('interpolate', () => {
 
   it('does not HTML-escape (React escapes what it renders)', () => {
     expect(interpolate('{{v}}', { v: '<b>' })).toBe('<b>');
-  });
-
-  it('lists placeholders sorted', () => {
-    expect(placeholders('{{b}} and {{a}}')).toEqual(['a', 'b']);
   });
 });

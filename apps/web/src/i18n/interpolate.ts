@@ -14,8 +14,3 @@ export function interpolate(text: string, values: InterpolationValues | undefine
     return value === undefined || value === null ? match : String(value);
   });
 }
-
-/** The placeholder names of a phrase, for checks that translations keep them. */
-export function placeholders(text: string): string[] {
-  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '').sort();
-}

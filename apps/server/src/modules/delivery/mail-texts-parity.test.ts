@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  categoryIsSingleNumber,
-  pluralCategories,
-  splitPluralKey,
+  expectedPhraseKeys,
+  flattenPhrases,
+  phrasePlaceholders,
+  placeholdersOwed,
   TRANSLATION_LOCALES,
-  type PluralSuffix,
+  type PhraseTree,
 } from '@gatehouse/contract';
 import { describe, expect, it } from 'vitest';
 import { SERVER_LOCALES_DIR } from '../../config/repo-paths.js';
@@ -14,46 +15,20 @@ import { DELIVERY_KINDS } from './delivery-types.js';
 /**
  * The server's mail and SMS texts in every translation locale the web serves: the English keys
  * (plural units in the language's own forms), nothing else, and the same placeholders, so a mail is
- * never half English or missing its code or link (issue 19).
+ * never half English or missing its code or link (issue 19). The rules are the web's own (contract
+ * locale/phrase-parity.ts).
  */
-type Tree = { [key: string]: string | Tree };
-
-const read = (locale: string): Tree | null => {
+const read = (locale: string): PhraseTree | null => {
   try {
-    return JSON.parse(fs.readFileSync(path.join(SERVER_LOCALES_DIR, locale, 'mail.json'), 'utf8')) as Tree;
+    return JSON.parse(
+      fs.readFileSync(path.join(SERVER_LOCALES_DIR, locale, 'mail.json'), 'utf8'),
+    ) as PhraseTree;
   } catch {
     return null;
   }
 };
 
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const at = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(at, value);
-    else for (const [k, v] of flatten(value, at)) out.set(k, v);
-  }
-  return out;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.-]+)\s*\}\}/g)].map((m) => m[1]).sort();
-
-/** Each key a locale must have, with the English text whose placeholders it keeps. */
-function expected(source: Map<string, string>, locale: string) {
-  const out = new Map<string, { english: string; suffix: PluralSuffix | null }>();
-  for (const [key, text] of source) {
-    const plural = splitPluralKey(key);
-    if (!plural || !source.has(`${plural.base}_other`)) {
-      out.set(key, { english: text, suffix: null });
-      continue;
-    }
-    const english = source.get(`${plural.base}_other`) ?? '';
-    for (const suffix of pluralCategories(locale)) out.set(`${plural.base}_${suffix}`, { english, suffix });
-  }
-  return out;
-}
-
-const english = flatten(read('en') ?? {});
+const english = flattenPhrases(read('en') ?? {});
 
 describe('mail texts in every locale', () => {
   it('has English texts for every kind', () => {
@@ -72,18 +47,14 @@ describe('mail texts in every locale', () => {
     (locale) => {
       const tree = read(locale);
       expect(tree, `${locale}/mail.json is missing or not JSON`).not.toBeNull();
-      const target = flatten(tree ?? {});
-      const wanted = expected(english, locale);
-      expect([...target.keys()].sort()).toEqual([...wanted.keys()].sort());
-      for (const [key, { english: text, suffix }] of wanted) {
+      const target = flattenPhrases(tree ?? {});
+      const expected = expectedPhraseKeys(english, locale);
+      expect([...target.keys()].sort()).toEqual([...expected.keys()].sort());
+      for (const [key, owed] of expected) {
         const translated = target.get(key) ?? '';
         const where = `${locale} mail:${key}`;
         expect(translated.trim(), `${where} is empty`).not.toBe('');
-        const found = placeholders(translated);
-        const want = placeholders(text);
-        if (suffix && categoryIsSingleNumber(locale, suffix) && !found.includes('count'))
-          expect(found, where).toEqual(want.filter((name) => name !== 'count'));
-        else expect(found, where).toEqual(want);
+        expect(phrasePlaceholders(translated), where).toEqual(placeholdersOwed(owed, locale, translated));
       }
     },
   );
