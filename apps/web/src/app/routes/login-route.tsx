@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { LoginPage } from '../../features/login/login-page';
-import { SocialSignIn } from '../../features/social-login/social-sign-in';
 import { TelegramLoginButton } from '../../features/telegram/telegram-login-button';
 import {
   pendingBody,
@@ -10,6 +9,7 @@ import {
 } from '../../features/social-login/social-names';
 import { AuthFlowContext, type AuthFlow } from '../../lib/auth/auth-flow';
 import { useBootstrap } from '../../lib/bootstrap-context';
+import { SocialSlot } from './social-slot';
 
 /** A pending bind the sign-up page left ("I already have an account" there), taken once. */
 function takeStoredPending(): SocialPending | null {
@@ -24,13 +24,14 @@ function takeStoredPending(): SocialPending | null {
  * form carries `third_pending_id` (or `tg_pending_id`): login-and-bind.
  */
 export function LoginRoute() {
-  const { telegram } = useBootstrap();
+  const { telegram, socialLogin } = useBootstrap();
   const [pending, setPending] = useState<SocialPending | null>(takeStoredPending);
   const flow = useMemo<AuthFlow>(() => (pending ? { extraBody: pendingBody(pending) } : {}), [pending]);
   return (
     <AuthFlowContext.Provider value={flow}>
       <LoginPage />
-      <SocialSignIn
+      <SocialSlot
+        rows={(socialLogin?.providers.length ?? 0) + (telegram ? 1 : 0)}
         from="login"
         pending={pending}
         onPending={setPending}

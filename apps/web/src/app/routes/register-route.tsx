@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { RegisterPage } from '../../features/register/register-page';
-import { SocialSignIn } from '../../features/social-login/social-sign-in';
 import {
   pendingBody,
   readStoredPending,
@@ -8,7 +7,9 @@ import {
   type SocialPending,
 } from '../../features/social-login/social-names';
 import { AuthFlowContext, type AuthFlow } from '../../lib/auth/auth-flow';
+import { useBootstrap } from '../../lib/bootstrap-context';
 import { whenPageIdle } from '../../lib/when-page-idle';
+import { SocialSlot } from './social-slot';
 
 // The channel's part of the page (affiliate card, bonus) is a chunk of its own, asked for once the page
 // is idle: the sign-up page load stays what it was (ADR 0009, npm run bench:web).
@@ -30,6 +31,7 @@ function takeStoredPending(): SocialPending | null {
  * (register-and-bind).
  */
 export function RegisterRoute() {
+  const { socialLogin } = useBootstrap();
   const [idle, setIdle] = useState(false);
   useEffect(() => whenPageIdle(() => setIdle(true)), []);
   const [pending, setPending] = useState<SocialPending | null>(takeStoredPending);
@@ -45,7 +47,12 @@ export function RegisterRoute() {
           ) : null
         }
       />
-      <SocialSignIn from="register" pending={pending} onPending={setPending} />
+      <SocialSlot
+        rows={socialLogin?.providers.length ?? 0}
+        from="register"
+        pending={pending}
+        onPending={setPending}
+      />
     </AuthFlowContext.Provider>
   );
 }
