@@ -12,7 +12,7 @@ describe('routeImports', () => {
     const routes = routeImports(readFileSync(ROUTER, 'utf8'), ROUTER);
     expect([...routes.keys()].sort()).toEqual(Object.keys(ROUTE_INFO).sort());
     expect(routes.get('register')).toBe('./routes/register-route');
-    expect(routes.get('login')).toBe('../features/login/login-page');
+    expect(routes.get('login')).toBe('./routes/login-route');
     expect(routes.get('oauth')).toBe('./routes/oauth-route');
     for (const [route, module] of routes) expect(module, route).toMatch(/^\.\.?\//);
   });
