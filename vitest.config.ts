@@ -125,6 +125,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/vite/**/*.test.ts'],
           environment: 'jsdom',
           testTimeout: 20_000,
+          setupFiles: ['apps/web/src/test/testing-library.setup.ts'],
         },
       },
       e2e,
